@@ -1,0 +1,67 @@
+//! The board: positions of every size 3–8, make/unmake, hashing, roads and the end
+//! of the game.
+
+pub mod geometry;
+mod make;
+mod position;
+mod road;
+pub mod zobrist;
+
+pub use geometry::{geometry_of, Bitboard, Direction, Geometry, Square, MAX_SIZE, MIN_SIZE};
+pub use make::Undo;
+pub use position::{GameResult, Position};
+
+/// A player. White moves first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    /// The other player.
+    #[inline(always)]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// 0 for White, 1 for Black.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    pub const fn from_bit(bit: bool) -> Color {
+        if bit {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+    /// The TPS digit, `1` or `2`.
+    pub const fn digit(self) -> char {
+        match self {
+            Color::White => '1',
+            Color::Black => '2',
+        }
+    }
+}
+
+/// What a placement puts down, and what the top of a stack is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PieceKind {
+    Flat = 0,
+    Wall = 1,
+    Cap = 2,
+}
+
+impl PieceKind {
+    pub const fn from_index(i: usize) -> PieceKind {
+        match i {
+            0 => PieceKind::Flat,
+            1 => PieceKind::Wall,
+            _ => PieceKind::Cap,
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! Subcommands of the `menhir` binary. Each returns `Err(message)` for the user;
+//! `main` prints it to stderr and exits with code 2.
+
+pub mod perft;

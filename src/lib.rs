@@ -1,0 +1,12 @@
+//! Menhir: a Tak engine. The library holds the rules, notation, move generation
+//! and (later) search; the `menhir` binary is a thin CLI over it.
+
+pub mod board;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+
+pub use board::{Color, GameResult, PieceKind, Position, Square};
+pub use game::Game;
+pub use moves::Move;

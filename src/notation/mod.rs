@@ -1,0 +1,12 @@
+//! Notation: PTN moves, TPS positions and PTN game files, each parsed with typed
+//! errors and printed in canonical form.
+
+mod error;
+pub mod ptn_file;
+pub mod ptn_move;
+pub mod tps;
+
+pub use error::{MoveError, PtnError, TpsError};
+pub use ptn_file::{parse_ptn_games, PtnGame};
+pub use ptn_move::{move_to_ptn, parse_legal_move, parse_move};
+pub use tps::{parse_tps, write_tps};
