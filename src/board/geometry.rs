@@ -52,7 +52,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            self.rank() + 1
+        )
     }
 }
 
@@ -207,6 +212,8 @@ pub struct Geometry {
     pub capstones: u8,
     /// Number of steps from each square to the edge, per direction.
     pub edge_distance: [[u8; 4]; 64],
+    /// The squares from each square (excluded) to the edge, per direction.
+    pub rays: [[Bitboard; 4]; 64],
 }
 
 const fn geometry(n: usize) -> Geometry {
@@ -214,6 +221,7 @@ const fn geometry(n: usize) -> Geometry {
     let mut left = 0u64;
     let mut right = 0u64;
     let mut edge_distance = [[0u8; 4]; 64];
+    let mut rays = [[Bitboard(0); 4]; 64];
     let mut r = 0;
     while r < n {
         let mut f = 0;
@@ -227,6 +235,36 @@ const fn geometry(n: usize) -> Geometry {
                 right |= 1 << sq;
             }
             edge_distance[sq] = [(n - 1 - r) as u8, r as u8, f as u8, (n - 1 - f) as u8];
+            let mut up = 0u64;
+            let mut k = r + 1;
+            while k < n {
+                up |= 1 << (k * 8 + f);
+                k += 1;
+            }
+            let mut down = 0u64;
+            let mut k = 0;
+            while k < r {
+                down |= 1 << (k * 8 + f);
+                k += 1;
+            }
+            let mut left = 0u64;
+            let mut k = 0;
+            while k < f {
+                left |= 1 << (r * 8 + k);
+                k += 1;
+            }
+            let mut right = 0u64;
+            let mut k = f + 1;
+            while k < n {
+                right |= 1 << (r * 8 + k);
+                k += 1;
+            }
+            rays[sq] = [
+                Bitboard(up),
+                Bitboard(down),
+                Bitboard(left),
+                Bitboard(right),
+            ];
             f += 1;
         }
         r += 1;
@@ -251,6 +289,7 @@ const fn geometry(n: usize) -> Geometry {
         stones,
         capstones,
         edge_distance,
+        rays,
     }
 }
 

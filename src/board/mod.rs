@@ -5,6 +5,7 @@ pub mod geometry;
 mod make;
 mod position;
 mod road;
+mod stacks;
 pub mod zobrist;
 
 pub use geometry::{geometry_of, Bitboard, Direction, Geometry, Square, MAX_SIZE, MIN_SIZE};

@@ -7,6 +7,7 @@
 //! at or above the height is set; `hash` equals `compute_hash()`.
 
 use super::geometry::{geometry_of, Bitboard, Geometry, Square};
+use super::stacks::Stacks;
 use super::zobrist::KEYS;
 use super::{Color, PieceKind};
 
@@ -50,7 +51,7 @@ pub struct Position {
     pub(super) walls: Bitboard,
     pub(super) caps: Bitboard,
     pub(super) heights: [u8; 64],
-    pub(super) stacks: [u128; 64],
+    pub(super) stacks: Stacks,
     pub(super) stones: [u8; 2],
     pub(super) capstones: [u8; 2],
     pub(super) to_move: Color,
@@ -70,7 +71,7 @@ impl Position {
             walls: Bitboard::EMPTY,
             caps: Bitboard::EMPTY,
             heights: [0; 64],
-            stacks: [0; 64],
+            stacks: Stacks::new(),
             stones: [geometry.stones; 2],
             capstones: [geometry.capstones; 2],
             to_move: Color::White,
@@ -95,9 +96,7 @@ impl Position {
             for (h, c) in pieces.iter().enumerate() {
                 let is_cap = h + 1 == pieces.len() && *kind == PieceKind::Cap;
                 if is_cap {
-                    pos.capstones[c.index()] = pos.capstones[c.index()]
-                        .checked_sub(1)
-                        .ok_or(*c)?;
+                    pos.capstones[c.index()] = pos.capstones[c.index()].checked_sub(1).ok_or(*c)?;
                 } else {
                     pos.stones[c.index()] = pos.stones[c.index()].checked_sub(1).ok_or(*c)?;
                 }
@@ -105,7 +104,7 @@ impl Position {
                 bits |= (*c as u128) << h;
             }
             let i = sq.index();
-            pos.stacks[i] = bits;
+            pos.stacks.set(i, bits);
             pos.heights[i] = pieces.len() as u8;
             pos.refresh_top(*sq);
             match kind {
@@ -130,7 +129,7 @@ impl Position {
         self.caps &= !bit;
         let h = self.heights[sq.index()];
         if h > 0 {
-            if (self.stacks[sq.index()] >> (h - 1)) & 1 == 0 {
+            if !self.stacks.bit(sq.index(), h as usize - 1) {
                 self.white |= bit;
             } else {
                 self.black |= bit;
@@ -143,7 +142,7 @@ impl Position {
         let mut h = 0;
         for sq in self.occupied().squares() {
             let i = sq.index();
-            h ^= KEYS.pieces(sq, 0, self.stacks[i], self.heights[i] as usize);
+            h ^= KEYS.stack(sq, self.heights[i] as usize, self.stacks.get(i));
             if self.walls.contains(sq) {
                 h ^= KEYS.wall(sq);
             }
@@ -248,12 +247,12 @@ impl Position {
     }
     /// The colour of the piece at `level` (0 = bottom) on `sq`; `level < height`.
     pub fn color_at(&self, sq: Square, level: usize) -> Color {
-        Color::from_bit((self.stacks[sq.index()] >> level) & 1 == 1)
+        Color::from_bit(self.stacks.bit(sq.index(), level))
     }
     /// The colours of the stack on `sq` as bits, bottom = bit 0, set = Black.
     #[inline(always)]
     pub fn stack_bits(&self, sq: Square) -> u128 {
-        self.stacks[sq.index()]
+        self.stacks.get(sq.index())
     }
     /// Top piece of `sq`: colour and kind, or `None` when empty.
     pub fn top(&self, sq: Square) -> Option<(Color, PieceKind)> {

@@ -1,13 +1,17 @@
 //! Zobrist keys from a fixed-seed splitmix64 stream, so hashes (and therefore the
 //! bench signature) never depend on an external generator's version.
 //!
-//! Every piece of every stack is hashed by (height, square, colour); the top kind
-//! (wall or capstone) of a square and the side to move have keys of their own.
+//! A stack on square s with height h hashes as `height[s][h]` XOR the keys
+//! `black[s][i]` of every level i holding a black piece: together they encode the
+//! colour of every piece of every stack. For speed the black keys are stored as
+//! nibble tables — the XOR of four consecutive levels for each 4-bit pattern — so a
+//! spread's group of up to 8 pieces is hashed with two look-ups per square touched.
+//! The top kind (wall or capstone) of a square and the side to move have keys too.
 
 use super::geometry::Square;
 use super::Color;
 
-/// Stacks never exceed 104 pieces (8x8: 2 x 52); 128 bounds every height.
+/// Stacks never exceed 104 pieces (8x8: 2 x 52); the tables cover 128 levels.
 pub const MAX_HEIGHT: usize = 128;
 
 const fn splitmix64(state: u64) -> (u64, u64) {
@@ -18,12 +22,15 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const PIECE_KEYS_LEN: usize = MAX_HEIGHT * 64 * 2;
+const NIBBLES_LEN: usize = MAX_HEIGHT * 64 * 16;
 
-/// All keys. Piece keys are laid out height-major so the low layers of every
-/// square share a few cache lines.
+/// All keys, laid out level-major so the low levels of every square share cache.
 pub struct Keys {
-    piece: [u64; PIECE_KEYS_LEN],
+    /// `[(level * 64 + sq) * 16 + pattern]`: XOR of the black keys of levels
+    /// `level..level+4` selected by the 4-bit pattern.
+    nibbles: [u64; NIBBLES_LEN],
+    /// `[height * 64 + sq]`; zero for height 0, so empty squares add nothing.
+    height: [u64; MAX_HEIGHT * 64],
     wall: [u64; 64],
     cap: [u64; 64],
     /// XORed in when Black is to move.
@@ -32,13 +39,38 @@ pub struct Keys {
 
 const fn make_keys() -> Keys {
     let mut state = 0x4D45_4E48_4952_2121; // "MENHIR!!"
-    let mut piece = [0u64; PIECE_KEYS_LEN];
+    let mut black = [0u64; MAX_HEIGHT * 64];
+    let mut height = [0u64; MAX_HEIGHT * 64];
     let mut i = 0;
-    while i < PIECE_KEYS_LEN {
+    while i < MAX_HEIGHT * 64 {
         let (s, k) = splitmix64(state);
+        let (s, h) = splitmix64(s);
         state = s;
-        piece[i] = k;
+        black[i] = k;
+        height[i] = if i < 64 { 0 } else { h };
         i += 1;
+    }
+    let mut nibbles = [0u64; NIBBLES_LEN];
+    let mut level = 0;
+    while level < MAX_HEIGHT {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut pattern = 0;
+            while pattern < 16 {
+                let mut key = 0;
+                let mut bit = 0;
+                while bit < 4 {
+                    if pattern >> bit & 1 == 1 && level + bit < MAX_HEIGHT {
+                        key ^= black[(level + bit) * 64 + sq];
+                    }
+                    bit += 1;
+                }
+                nibbles[(level * 64 + sq) * 16 + pattern] = key;
+                pattern += 1;
+            }
+            sq += 1;
+        }
+        level += 1;
     }
     let mut wall = [0u64; 64];
     let mut cap = [0u64; 64];
@@ -53,7 +85,8 @@ const fn make_keys() -> Keys {
     }
     let (_, black_to_move) = splitmix64(state);
     Keys {
-        piece,
+        nibbles,
+        height,
         wall,
         cap,
         black_to_move,
@@ -64,30 +97,41 @@ const fn make_keys() -> Keys {
 pub static KEYS: Keys = make_keys();
 
 impl Keys {
-    /// Key of a piece of `color` at `height` (0 = bottom) on `sq`.
+    /// The hash change when the stack on `sq` goes from height `low` to `high` by
+    /// adding (or, applied again, removing) the pieces whose colours are the low
+    /// `high - low` bits of `colors` (set = Black, bottom first). At most 8 pieces.
     #[inline(always)]
-    pub fn piece(&self, sq: Square, height: usize, color: Color) -> u64 {
-        self.piece[(height * 64 + sq.index()) * 2 + color as usize]
+    pub fn layer(&self, sq: Square, low: usize, high: usize, colors: u32) -> u64 {
+        // Masking keeps every index in range, so no bounds checks are emitted;
+        // real heights stay below 105 and squares below 64.
+        let sq = sq.index() & 63;
+        let (low, high) = (low & 127, high & 127);
+        let base = (low.min(123) * 64 + sq) * 16;
+        self.height[low * 64 + sq]
+            ^ self.height[high * 64 + sq]
+            ^ self.nibbles[base + (colors & 15) as usize]
+            ^ self.nibbles[base + 4 * 64 * 16 + ((colors >> 4) & 15) as usize]
     }
-    /// XOR of the keys of `count` pieces starting at `height` on `sq`, whose
-    /// colours are the low bits of `colors` (bit set = Black), bottom first.
-    #[inline(always)]
-    pub fn pieces(&self, sq: Square, height: usize, mut colors: u128, count: usize) -> u64 {
-        let mut h = 0;
-        let mut idx = (height * 64 + sq.index()) * 2;
-        for _ in 0..count {
-            h ^= self.piece[idx + (colors & 1) as usize];
-            colors >>= 1;
-            idx += 128;
+    /// The hash of a whole stack of `height` pieces with colour bits `colors`.
+    pub fn stack(&self, sq: Square, height: usize, colors: u128) -> u64 {
+        let mut key = self.height[height * 64 + sq.index()];
+        for level in (0..height).step_by(4) {
+            let pattern = ((colors >> level) & 15) as usize;
+            key ^= self.nibbles[(level * 64 + sq.index()) * 16 + pattern];
         }
-        h
+        key
+    }
+    /// Key of a lone piece of `color` on an empty `sq`.
+    #[inline(always)]
+    pub fn single(&self, sq: Square, color: Color) -> u64 {
+        self.layer(sq, 0, 1, color as u32)
     }
     #[inline(always)]
     pub fn wall(&self, sq: Square) -> u64 {
-        self.wall[sq.index()]
+        self.wall[sq.index() & 63]
     }
     #[inline(always)]
     pub fn cap(&self, sq: Square) -> u64 {
-        self.cap[sq.index()]
+        self.cap[sq.index() & 63]
     }
 }

@@ -73,7 +73,10 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         for (mv, n) in rows {
             println!("{} {n}", move_to_ptn(mv));
         }
-        println!("{}", report(args.depth, total, start.elapsed().as_secs_f64()));
+        println!(
+            "{}",
+            report(args.depth, total, start.elapsed().as_secs_f64())
+        );
         return Ok(());
     }
     for depth in 1..=args.depth {

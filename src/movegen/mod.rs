@@ -14,20 +14,27 @@ use crate::moves::Move;
 pub type MoveList = Vec<Move>;
 
 /// Free squares from `sq` towards `dir` before the edge or a wall/capstone, and
-/// whether that stop is a wall (which a lone capstone may flatten).
+/// whether that stop is a wall (which a lone capstone may flatten). Loop-free: the
+/// nearest blocker on the ray is its lowest or highest bit.
 #[inline(always)]
 fn free_run(pos: &Position, sq: Square, dir: Direction, blockers: Bitboard) -> (usize, bool) {
-    let max = pos.geometry().edge_distance[sq.index()][dir as usize] as usize;
-    let offset = dir.offset();
-    let mut s = sq.0 as i8;
-    for d in 0..max {
-        s += offset;
-        let next = Square(s as u8);
-        if blockers.contains(next) {
-            return (d, pos.walls().contains(next));
-        }
+    let geometry = pos.geometry();
+    let i = sq.index() & 63;
+    let on_ray = geometry.rays[i][dir as usize & 3] & blockers;
+    if on_ray.is_empty() {
+        return (geometry.edge_distance[i][dir as usize & 3] as usize, false);
     }
-    (max, false)
+    let nearest = match dir {
+        Direction::Up | Direction::Right => on_ray.0.trailing_zeros() as usize,
+        Direction::Down | Direction::Left => 63 - on_ray.0.leading_zeros() as usize,
+    };
+    let steps = match dir {
+        Direction::Up => (nearest - i) / 8,
+        Direction::Down => (i - nearest) / 8,
+        Direction::Right => nearest - i,
+        Direction::Left => i - nearest,
+    };
+    (steps - 1, pos.walls().0 >> nearest & 1 == 1)
 }
 
 impl Position {

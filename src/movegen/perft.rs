@@ -45,7 +45,9 @@ fn perft_inner(pos: &mut Position, depth: u32, mode: PerftMode, lists: &mut [Mov
 }
 
 fn lists_for(depth: u32) -> Vec<MoveList> {
-    (0..depth.max(1)).map(|_| MoveList::with_capacity(256)).collect()
+    (0..depth.max(1))
+        .map(|_| MoveList::with_capacity(256))
+        .collect()
 }
 
 /// perft(`depth`) of `pos`, split over `threads` threads at the root (1 = no split).
@@ -61,7 +63,12 @@ pub fn perft(pos: &Position, depth: u32, mode: PerftMode, threads: usize) -> u64
 }
 
 /// The count under each root move (empty when the game is over or depth is 0).
-pub fn perft_divide(pos: &Position, depth: u32, mode: PerftMode, threads: usize) -> Vec<(Move, u64)> {
+pub fn perft_divide(
+    pos: &Position,
+    depth: u32,
+    mode: PerftMode,
+    threads: usize,
+) -> Vec<(Move, u64)> {
     if depth == 0 || pos.is_over() {
         return Vec::new();
     }
@@ -70,7 +77,10 @@ pub fn perft_divide(pos: &Position, depth: u32, mode: PerftMode, threads: usize)
     let count = |mv: Move| {
         let mut p = pos.clone();
         p.make(mv);
-        (mv, perft_inner(&mut p, depth - 1, mode, &mut lists_for(depth)))
+        (
+            mv,
+            perft_inner(&mut p, depth - 1, mode, &mut lists_for(depth)),
+        )
     };
     if threads <= 1 {
         return roots.into_iter().map(count).collect();

@@ -12,9 +12,17 @@ pub enum TpsError {
     /// The board has a number of rows outside 3–8.
     UnsupportedSize(usize),
     /// A row covers the wrong number of squares (row counted from the top, 1-based).
-    RowWidth { row: usize, expected: usize, found: usize },
+    RowWidth {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
     /// A cell is not `x`, `xN` or a stack of `1`/`2` with an optional final `S`/`C`.
-    BadCell { row: usize, cell: String, reason: &'static str },
+    BadCell {
+        row: usize,
+        cell: String,
+        reason: &'static str,
+    },
     /// A colour has more pieces on the board than its reserve holds.
     TooManyPieces(Color),
     /// The side to move is not `1` or `2`.
@@ -33,7 +41,11 @@ impl fmt::Display for TpsError {
             TpsError::UnsupportedSize(n) => {
                 write!(f, "TPS board has {n} rows; sizes 3 to 8 are supported")
             }
-            TpsError::RowWidth { row, expected, found } => write!(
+            TpsError::RowWidth {
+                row,
+                expected,
+                found,
+            } => write!(
                 f,
                 "TPS row {row} covers {found} squares, expected {expected}"
             ),
@@ -59,7 +71,10 @@ impl std::error::Error for TpsError {}
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {
     /// The token does not follow the ply grammar.
-    Malformed { token: String, expected: &'static str },
+    Malformed {
+        token: String,
+        expected: &'static str,
+    },
     /// The square or the spread's path is off this board.
     OffBoard { token: String, size: usize },
     /// Well-formed, but not legal in the position.
@@ -86,15 +101,28 @@ impl std::error::Error for MoveError {}
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PtnError {
     /// A syntax problem at a line (1-based), with the token.
-    Syntax { line: usize, token: String, expected: &'static str },
+    Syntax {
+        line: usize,
+        token: String,
+        expected: &'static str,
+    },
     /// A tag has a value that cannot be used.
-    BadTag { line: usize, name: String, value: String, expected: &'static str },
+    BadTag {
+        line: usize,
+        name: String,
+        value: String,
+        expected: &'static str,
+    },
     /// Neither a `Size` tag nor a `TPS` tag gives the board size.
     MissingSize { game: usize },
     /// The `TPS` tag does not parse.
     Tps { game: usize, error: TpsError },
     /// A ply that cannot be read or played (ply counted from 1 in the game).
-    Move { line: usize, ply: usize, error: MoveError },
+    Move {
+        line: usize,
+        ply: usize,
+        error: MoveError,
+    },
     /// A ply after the game already ended.
     AfterEnd { line: usize, token: String },
 }
@@ -102,11 +130,23 @@ pub enum PtnError {
 impl fmt::Display for PtnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PtnError::Syntax { line, token, expected } => {
+            PtnError::Syntax {
+                line,
+                token,
+                expected,
+            } => {
                 write!(f, "line {line}: unexpected '{token}': expected {expected}")
             }
-            PtnError::BadTag { line, name, value, expected } => {
-                write!(f, "line {line}: tag {name} has value '{value}': expected {expected}")
+            PtnError::BadTag {
+                line,
+                name,
+                value,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "line {line}: tag {name} has value '{value}': expected {expected}"
+                )
             }
             PtnError::MissingSize { game } => {
                 write!(f, "game {game}: no Size or TPS tag gives the board size")
@@ -114,7 +154,10 @@ impl fmt::Display for PtnError {
             PtnError::Tps { game, error } => write!(f, "game {game}: TPS tag: {error}"),
             PtnError::Move { line, ply, error } => write!(f, "line {line}, ply {ply}: {error}"),
             PtnError::AfterEnd { line, token } => {
-                write!(f, "line {line}: ply '{token}' comes after the end of the game")
+                write!(
+                    f,
+                    "line {line}: ply '{token}' comes after the end of the game"
+                )
             }
         }
     }

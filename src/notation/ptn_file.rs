@@ -168,9 +168,16 @@ fn start_game(tags: &[(String, String)], game_no: usize, line: usize) -> Result<
     };
     let mut position = match get("TPS").filter(|v| !v.is_empty()) {
         Some(tps) => {
-            let p = parse_tps(tps).map_err(|error| PtnError::Tps { game: game_no, error })?;
+            let p = parse_tps(tps).map_err(|error| PtnError::Tps {
+                game: game_no,
+                error,
+            })?;
             if size.is_some_and(|n| n != p.size()) {
-                return Err(bad_tag("TPS", tps, "a position of the size in the Size tag"));
+                return Err(bad_tag(
+                    "TPS",
+                    tps,
+                    "a position of the size in the Size tag",
+                ));
             }
             p
         }
@@ -242,7 +249,11 @@ pub fn parse_ptn_games(text: &str) -> Result<Vec<PtnGame>, PtnError> {
 /// Handles one movetext word: a move number, a result or a ply.
 fn read_word(g: &mut PtnGame, word: &str, line: usize) -> Result<(), PtnError> {
     if g.result.is_some() {
-        return Err(syntax(line, word, "a tag starting the next game after the result"));
+        return Err(syntax(
+            line,
+            word,
+            "a tag starting the next game after the result",
+        ));
     }
     if RESULTS.contains(&word) {
         g.result = Some(word.to_string());

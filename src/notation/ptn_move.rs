@@ -73,7 +73,10 @@ pub fn parse_move(token: &str, size: usize) -> Result<Move, MoveError> {
         return if count == 0 {
             Ok(Move::place(sq, PieceKind::Flat))
         } else {
-            Err(malformed(token, "a direction (+ - < >) after the square of a spread"))
+            Err(malformed(
+                token,
+                "a direction (+ - < >) after the square of a spread",
+            ))
         };
     }
     let dir = Direction::from_symbol(rest[0] as char)
@@ -180,8 +183,17 @@ mod tests {
 
     #[test]
     fn spellings_agree() {
-        for (a, b) in [("a1", "Fa1"), ("a1>", "1a1>1"), ("3c3>", "3c3>3"), ("a1>", "a1>'")] {
-            assert_eq!(parse_move(a, 5).unwrap(), parse_move(b, 5).unwrap(), "{a} {b}");
+        for (a, b) in [
+            ("a1", "Fa1"),
+            ("a1>", "1a1>1"),
+            ("3c3>", "3c3>3"),
+            ("a1>", "a1>'"),
+        ] {
+            assert_eq!(
+                parse_move(a, 5).unwrap(),
+                parse_move(b, 5).unwrap(),
+                "{a} {b}"
+            );
         }
         for canon in ["a1", "Sc3", "Cd4", "a1>", "3c3>", "3c3>12", "5b4>212"] {
             assert_eq!(move_to_ptn(parse_move(canon, 6).unwrap()), canon);
@@ -191,10 +203,18 @@ mod tests {
 
     #[test]
     fn malformed_plies_are_rejected() {
-        for bad in ["3b3>11", "a1>11", "9a1+", "a1d", "", "x", "Sa", "a9", "0a1>", "2a1", "a1>0"] {
+        for bad in [
+            "3b3>11", "a1>11", "9a1+", "a1d", "", "x", "Sa", "a9", "0a1>", "2a1", "a1>0",
+        ] {
             assert!(parse_move(bad, 5).is_err(), "{bad}");
         }
-        assert!(matches!(parse_move("a1<", 5), Err(MoveError::OffBoard { .. })));
-        assert!(matches!(parse_move("f1", 5), Err(MoveError::OffBoard { .. })));
+        assert!(matches!(
+            parse_move("a1<", 5),
+            Err(MoveError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            parse_move("f1", 5),
+            Err(MoveError::OffBoard { .. })
+        ));
     }
 }

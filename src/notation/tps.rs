@@ -22,7 +22,9 @@ fn parse_cell(cell: &str, row: usize, size: usize) -> Result<Cell, TpsError> {
         }
         return match run.parse::<usize>() {
             Ok(n) if (1..=size).contains(&n) => Ok(Cell::Empty(n)),
-            _ => Err(bad("'x' must be followed by a count from 1 to the board size")),
+            _ => Err(bad(
+                "'x' must be followed by a count from 1 to the board size",
+            )),
         };
     }
     if cell.is_empty() {
@@ -41,9 +43,7 @@ fn parse_cell(cell: &str, row: usize, size: usize) -> Result<Cell, TpsError> {
                     PieceKind::Cap
                 };
             }
-            b'S' | b'C' => {
-                return Err(bad("'S' or 'C' may only follow the last digit of a stack"))
-            }
+            b'S' | b'C' => return Err(bad("'S' or 'C' may only follow the last digit of a stack")),
             _ => return Err(bad("a stack is digits 1 and 2, bottom to top, then S or C")),
         }
     }
@@ -111,7 +111,11 @@ pub fn write_tps(pos: &Position) -> String {
                 continue;
             };
             if run > 0 {
-                cells.push(if run == 1 { "x".into() } else { format!("x{run}") });
+                cells.push(if run == 1 {
+                    "x".into()
+                } else {
+                    format!("x{run}")
+                });
                 run = 0;
             }
             let mut cell: String = (0..pos.height(sq))
@@ -125,7 +129,11 @@ pub fn write_tps(pos: &Position) -> String {
             cells.push(cell);
         }
         if run > 0 {
-            cells.push(if run == 1 { "x".into() } else { format!("x{run}") });
+            cells.push(if run == 1 {
+                "x".into()
+            } else {
+                format!("x{run}")
+            });
         }
         out.push_str(&cells.join(","));
         if rank > 0 {
