@@ -10,3 +10,7 @@ pub mod notation;
 pub use board::{Color, GameResult, PieceKind, Position, Square};
 pub use game::Game;
 pub use moves::Move;
+pub mod engine;
+pub mod eval;
+pub mod search;
+pub mod tei;

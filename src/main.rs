@@ -8,12 +8,19 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "menhir", version, about = "Menhir, an alpha-beta Tak engine")]
 struct Cli {
+    /// With no subcommand, Menhir speaks TEI on stdin/stdout.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak TEI on stdin/stdout (the default).
+    Tei,
+    /// Show a position and the engine's analysis of it.
+    Analyze(cli::analyze::AnalyzeArgs),
+    /// Search the bench positions to a fixed depth: node signature and nps.
+    Bench(cli::bench::BenchArgs),
     /// Count legal move sequences (perft) from a position.
     Perft(cli::perft::PerftArgs),
 }
@@ -24,7 +31,15 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft(args) => cli::perft::run(&args),
+        None | Some(Command::Tei) => {
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            menhir::tei::run(stdin, std::io::stdout());
+            // The search thread may still be running after `quit`: leave now.
+            std::process::exit(0);
+        }
+        Some(Command::Analyze(args)) => cli::analyze::run(&args),
+        Some(Command::Bench(args)) => cli::bench::run(&args),
+        Some(Command::Perft(args)) => cli::perft::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -80,7 +80,8 @@ fn worked_examples_of_section_3_3() {
 
 #[test]
 fn every_tps_error_is_reported() {
-    let cases: &[(&str, fn(&TpsError) -> bool)] = &[
+    type Check = fn(&TpsError) -> bool;
+    let cases: &[(&str, Check)] = &[
         ("x5/x5/x5/x5/x5 1", |e| matches!(e, TpsError::FieldCount(2))),
         ("x5/x5/x5/x5/x5 1 1 extra", |e| {
             matches!(e, TpsError::FieldCount(4))

@@ -85,6 +85,19 @@ impl Position {
         self.caps = undo.caps;
     }
 
+    /// Passes the turn (a null move, for search only; the ply count is kept).
+    #[inline]
+    pub fn make_null(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= KEYS.black_to_move;
+    }
+
+    /// Takes back `make_null`.
+    #[inline]
+    pub fn unmake_null(&mut self) {
+        self.make_null();
+    }
+
     /// Whose piece a placement puts down now (the swap gives the opponent's).
     #[inline(always)]
     pub fn placement_owner(&self) -> Color {

@@ -3,6 +3,7 @@
 
 mod perft;
 mod tables;
+mod wins;
 
 pub use perft::{perft, perft_divide, PerftMode};
 pub use tables::SPREADS;

@@ -77,8 +77,9 @@ mod tests {
 
     #[test]
     fn counts_match_compositions() {
-        // Carry 5 over 4+ free squares: all 2^5 - 1 masks.
-        assert_eq!(SPREADS.count(5, 4), 31);
+        // Carry 5 over 5+ free squares: all 2^5 - 1 masks; over 4, all but 1+1+1+1+1.
+        assert_eq!(SPREADS.count(5, 5), 31);
+        assert_eq!(SPREADS.count(5, 4), 30);
         assert_eq!(SPREADS.count(5, 7), 31);
         // One free square: only single drops, one per count.
         assert_eq!(SPREADS.count(5, 1), 5);

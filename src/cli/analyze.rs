@@ -1,0 +1,158 @@
+//! `menhir analyze`: draws a position and prints the engine's analysis, one line
+//! per completed depth, then the best move. Without a position it analyses a
+//! built-in 6x6 middlegame (notation.md §3.3).
+
+use super::board_view::render;
+use clap::Args;
+use menhir::game::Game;
+use menhir::notation::{move_to_ptn, parse_ptn_games, parse_tps};
+use menhir::search::{self, Limits, Report, SearchInfo, SearchParams, TranspositionTable};
+use menhir::{Color, Position};
+use std::io::IsTerminal;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Ply 40 of a real 6x6 game (Tiltak vs Topaz), White to move.
+pub const DEFAULT_POSITION: &str =
+    "2,1S,2,2,2,x/x2,212S,1,221C,x/1,12,x,1,2,1/x2,1,2,112C,x/x2,1,2,1,x/x3,1,21,x 1 21";
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// The position as TPS (quoted, or as its three fields).
+    tps: Vec<String>,
+    /// Analyse the start position of this size instead.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=8), conflicts_with = "ptn")]
+    size: Option<u8>,
+    /// Read the first game of this PTN file.
+    #[arg(long)]
+    ptn: Option<std::path::PathBuf>,
+    /// With --ptn: the position after this many plies (default: the last).
+    #[arg(long, requires = "ptn")]
+    ply: Option<usize>,
+    /// Think this long, in milliseconds (default 3000 unless --depth is given).
+    #[arg(long, conflicts_with = "depth")]
+    movetime: Option<u64>,
+    /// Search to this depth.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Half-komi K (komi K/2 flats for Black); the PTN file's Komi tag otherwise.
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
+    halfkomi: Option<i32>,
+    /// Ranked lines to show.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=16))]
+    multipv: u8,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
+}
+
+fn load(args: &AnalyzeArgs) -> Result<Game, String> {
+    if let Some(path) = &args.ptn {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let games = parse_ptn_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let first = games
+            .into_iter()
+            .next()
+            .ok_or("the PTN file holds no game")?;
+        let moves = first.game.moves();
+        let plies = args.ply.unwrap_or(moves.len());
+        if plies > moves.len() {
+            return Err(format!(
+                "--ply {plies}: the game has only {} plies",
+                moves.len()
+            ));
+        }
+        let mut game = Game::new(first.game.start().clone());
+        for &mv in &moves[..plies] {
+            game.play(mv).map_err(|e| e.to_string())?;
+        }
+        return Ok(game);
+    }
+    let pos = if let Some(n) = args.size {
+        Position::start(n as usize).expect("clap limits the size to 3..=8")
+    } else if args.tps.is_empty() {
+        parse_tps(DEFAULT_POSITION).expect("the built-in position is valid")
+    } else {
+        parse_tps(&args.tps.join(" ")).map_err(|e| format!("bad TPS: {e}"))?
+    };
+    Ok(Game::new(pos))
+}
+
+fn flats(score: menhir::search::Score) -> String {
+    match score.plies_to_end() {
+        Some(p) if score.0 > 0 => format!("win in {p}"),
+        Some(p) => format!("loss in {p}"),
+        None => format!("{:+.2}", score.0 as f64 / 100.0),
+    }
+}
+
+fn print_line(info: &SearchInfo) {
+    let nps = info.nodes * 1000 / info.time_ms.max(1);
+    let pv: Vec<String> = info.pv.iter().map(|m| move_to_ptn(*m)).collect();
+    let rank = info.multipv.map_or(String::new(), |k| format!("#{k} "));
+    println!(
+        "{rank}depth {:>2}  score {:>10}  nodes {:>10}  nps {:>9}  pv {}",
+        info.depth,
+        flats(info.score),
+        info.nodes,
+        nps,
+        pv.join(" ")
+    );
+}
+
+pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
+    let mut game = load(args)?;
+    if let Some(k) = args.halfkomi {
+        game.set_half_komi(k);
+    }
+    let pos = game.position().clone();
+    for line in render(&pos, std::io::stdout().is_terminal()) {
+        println!("{line}");
+    }
+    if let Some(result) = game.result() {
+        println!("The game is over: {}.", result.ptn());
+    }
+    println!();
+    let side = if pos.to_move() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    println!("Scores in flats for {side}, the side to move:");
+    let limits = Limits {
+        depth: args.depth,
+        movetime: args.movetime.or(if args.depth.is_none() {
+            Some(3000)
+        } else {
+            None
+        }),
+        ..Limits::default()
+    };
+    let params = SearchParams {
+        limits,
+        threads: args.threads as usize,
+        multipv: args.multipv as usize,
+        start: Instant::now(),
+    };
+    let tt = TranspositionTable::new(args.hash as usize);
+    let stop = AtomicBool::new(false);
+    let report = |r: Report| match r {
+        Report::Info(info) if info.multipv.is_none() || args.multipv > 1 => print_line(&info),
+        Report::Info(_) => {}
+        Report::BestMove(Some(mv)) => println!("best move: {}", move_to_ptn(mv)),
+        Report::BestMove(None) => println!("no legal move"),
+    };
+    search::search(
+        &pos,
+        game.repetition_history(),
+        &params,
+        &tt,
+        &stop,
+        &report,
+    );
+    Ok(())
+}

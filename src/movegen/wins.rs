@@ -1,0 +1,101 @@
+//! Immediate road wins: squares where one placement completes a road (pure
+//! bitboards), and spreads that complete one (made and tested, behind a cheap
+//! reachability filter).
+
+use super::MoveList;
+use crate::board::{Bitboard, Color, Direction, PieceKind, Position};
+use crate::moves::Move;
+
+/// Grows `seed` inside `area` until it stops changing.
+fn flood(seed: Bitboard, area: Bitboard) -> Bitboard {
+    let mut cur = seed & area;
+    loop {
+        let next = (cur | cur.neighbours()) & area;
+        if next == cur {
+            return cur;
+        }
+        cur = next;
+    }
+}
+
+/// True when `area` connects two opposite edges.
+fn connects(pos: &Position, area: Bitboard) -> bool {
+    let g = pos.geometry();
+    (area.intersects(g.left) && flood(area & g.left, area).intersects(g.right))
+        || (area.intersects(g.bottom) && flood(area & g.bottom, area).intersects(g.top))
+}
+
+impl Position {
+    /// Empty squares where a flat or capstone of `color` would complete a road:
+    /// those that touch (or lie on) both ends of an edge pair through `color`'s
+    /// road groups.
+    pub fn road_completing_squares(&self, color: Color) -> Bitboard {
+        let g = self.geometry();
+        let area = self.road_squares(color);
+        let reach = |edge: Bitboard| (flood(area & edge, area).neighbours() | edge) & g.board;
+        let across = reach(g.left) & reach(g.right);
+        let along = reach(g.bottom) & reach(g.top);
+        (across | along) & self.empty()
+    }
+
+    /// True when the side to move has a placement that completes its road now.
+    pub fn has_placement_win(&self, color: Color) -> bool {
+        let can_place = self.ply() >= 2 && self.stones(color) + self.capstones(color) > 0;
+        can_place && !self.road_completing_squares(color).is_empty()
+    }
+
+    /// A move that wins on the spot by a road for the side to move, if any.
+    pub fn winning_move(&mut self, scratch: &mut MoveList) -> Option<Move> {
+        if self.in_swap() {
+            return None;
+        }
+        let me = self.to_move();
+        let squares = self.road_completing_squares(me);
+        if let Some(sq) = squares.squares().next() {
+            if self.stones(me) > 0 {
+                return Some(Move::place(sq, PieceKind::Flat));
+            }
+            if self.capstones(me) > 0 {
+                return Some(Move::place(sq, PieceKind::Cap));
+            }
+        }
+        if !connects(self, self.road_squares(me) | self.spread_reach(me)) {
+            return None;
+        }
+        scratch.clear();
+        self.spreads(scratch);
+        for &mv in scratch.iter() {
+            let undo = self.make(mv);
+            let wins = self.has_road(me);
+            self.unmake(mv, undo);
+            if wins {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// A superset of the squares `color`'s spreads can change: its stacks and every
+    /// square within carry range along the rays from them.
+    fn spread_reach(&self, color: Color) -> Bitboard {
+        let g = self.geometry();
+        let mut reach = Bitboard::EMPTY;
+        for sq in self.controlled(color).squares() {
+            reach |= sq.bit();
+            let carry = self.height(sq).min(g.size);
+            for dir in Direction::ALL {
+                let mut s = sq;
+                for _ in 0..carry {
+                    match s.step(dir, g.size) {
+                        Some(next) if !self.caps().contains(next) => {
+                            reach |= next.bit();
+                            s = next;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        reach
+    }
+}

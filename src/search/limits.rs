@@ -1,0 +1,134 @@
+//! What ends a search: depth, nodes, a fixed move time, or the clock. The clock
+//! gives a soft target (do not start another iteration past about half of it) and
+//! a hard deadline that is never crossed, leaving room for racetrack, which charges
+//! from writing `position` to reading `bestmove`.
+
+use std::time::{Duration, Instant};
+
+/// The limits of one `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// True when nothing limits the search (bare `go`): it runs until `stop`.
+    pub fn is_infinite(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.wtime.is_none()
+                && self.btime.is_none())
+    }
+}
+
+/// Time reserved for process and pipe latency on every clock move, in ms.
+pub const CLOCK_OVERHEAD_MS: u64 = 60;
+/// Margin under `movetime`, in ms.
+pub const MOVETIME_MARGIN_MS: u64 = 4;
+
+/// The deadlines of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    pub start: Instant,
+    /// Past this, no new iteration starts (checked between iterations).
+    pub soft: Option<Duration>,
+    /// Past this, the search stops at once.
+    pub hard: Option<Duration>,
+}
+
+impl Deadline {
+    /// Deadlines for the side to move (`white` true for White) from the limits.
+    pub fn new(limits: &Limits, white: bool, start: Instant) -> Deadline {
+        if limits.infinite {
+            return Deadline {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        let (time, inc) = if white {
+            (limits.wtime, limits.winc.unwrap_or(0))
+        } else {
+            (limits.btime, limits.binc.unwrap_or(0))
+        };
+        let mut soft = None;
+        let mut hard = None;
+        if let Some(own) = time {
+            // racetrack adds the increment only after the move: the move must fit
+            // in `own` alone.
+            let usable = own.saturating_sub(CLOCK_OVERHEAD_MS).max(own / 4).max(1);
+            let target = (own / 20 + inc * 3 / 4).min(usable);
+            let limit = (target * 4).min(usable * 2 / 5).max(target.min(usable));
+            soft = Some(Duration::from_millis(target));
+            hard = Some(Duration::from_millis(limit.max(1)));
+        }
+        if let Some(mt) = limits.movetime {
+            let mt = Duration::from_millis(mt.saturating_sub(MOVETIME_MARGIN_MS).max(1));
+            hard = Some(hard.map_or(mt, |h| h.min(mt)));
+            soft = Some(soft.map_or(mt, |s| s.min(mt)));
+        }
+        Deadline { start, soft, hard }
+    }
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+    /// True when the hard deadline has passed.
+    pub fn hard_passed(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+    /// True when another iteration should not start.
+    pub fn soft_passed(&self) -> bool {
+        self.soft
+            .is_some_and(|s| self.start.elapsed() * 2 >= s || self.hard_passed())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_deadlines_fit_the_clock() {
+        let start = Instant::now();
+        let limits = Limits {
+            wtime: Some(10_000),
+            btime: Some(10_000),
+            winc: Some(100),
+            binc: Some(100),
+            ..Limits::default()
+        };
+        let d = Deadline::new(&limits, true, start);
+        assert!(d.soft.unwrap() <= d.hard.unwrap());
+        assert!(d.hard.unwrap() < Duration::from_millis(10_000 - CLOCK_OVERHEAD_MS));
+        for own in [0, 1, 30, 60, 100, 500] {
+            let l = Limits {
+                wtime: Some(own),
+                ..Limits::default()
+            };
+            let d = Deadline::new(&l, true, start);
+            assert!(
+                d.hard.unwrap() <= Duration::from_millis(own.max(1)),
+                "{own}"
+            );
+        }
+    }
+
+    #[test]
+    fn bare_go_is_infinite() {
+        assert!(Limits::default().is_infinite());
+        let l = Limits {
+            movetime: Some(100),
+            ..Limits::default()
+        };
+        assert!(!l.is_infinite());
+    }
+}

@@ -1,0 +1,248 @@
+//! The search: iterative deepening over `Worker`s that share the transposition
+//! table and a stop flag (Lazy SMP), MultiPV, and reports sent through a callback.
+//! No I/O here: callers format the reports.
+
+pub mod limits;
+mod ordering;
+pub mod score;
+pub mod tt;
+mod worker;
+
+pub use limits::{Deadline, Limits};
+pub use score::Score;
+pub use tt::TranspositionTable;
+
+use crate::board::Position;
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use worker::{Worker, MAX_PLY};
+
+/// Deepest nominal depth iterative deepening goes to.
+pub const MAX_DEPTH: u32 = 100;
+
+/// What the workers share.
+pub struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    /// Approximate total nodes over all threads (updated every 256 nodes).
+    pub nodes: AtomicU64,
+    pub deadline: Deadline,
+    pub node_limit: Option<u64>,
+    pub threads: usize,
+}
+
+/// One line of search progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// The MultiPV rank (1-based), or `None` for the summary line.
+    pub multipv: Option<usize>,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// What a search reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    Info(SearchInfo),
+    /// The move to play; `None` when the position has no legal move.
+    BestMove(Option<Move>),
+}
+
+/// How to search.
+#[derive(Clone, Debug)]
+pub struct SearchParams {
+    pub limits: Limits,
+    pub threads: usize,
+    pub multipv: usize,
+    pub start: Instant,
+}
+
+/// One ranked root line of a completed iteration.
+#[derive(Clone, Debug)]
+struct Line {
+    score: Score,
+    pv: Vec<Move>,
+}
+
+/// Searches `pos` (whose game history since the last placement is `history`,
+/// current position last) and reports progress and exactly one `BestMove`.
+pub fn search(
+    pos: &Position,
+    history: &[u64],
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &(dyn Fn(Report) + Sync),
+) -> Option<Move> {
+    let mut roots = MoveList::new();
+    pos.legal_moves(&mut roots);
+    let Some(&first) = roots.first() else {
+        report(Report::BestMove(None));
+        return None;
+    };
+    tt.new_search();
+    let white = pos.to_move() == crate::board::Color::White;
+    let shared = Shared {
+        tt,
+        stop,
+        nodes: AtomicU64::new(0),
+        deadline: Deadline::new(&params.limits, white, params.start),
+        node_limit: params.limits.nodes,
+        threads: params.threads.max(1),
+    };
+    let multipv = params.multipv.clamp(1, roots.len());
+    let (lines, main_nodes, seldepth, depth, helper_nodes) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..shared.threads)
+            .map(|id| {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut w = Worker::new(id, pos.clone(), history, shared);
+                    iterate(&mut w, params, 1, &|_| {});
+                    w.nodes
+                })
+            })
+            .collect();
+        let mut main = Worker::new(0, pos.clone(), history, &shared);
+        let (lines, depth) = iterate(&mut main, params, multipv, report);
+        if params.limits.is_infinite() {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+        (lines, main.nodes, main.seldepth, depth, helper_nodes)
+    });
+    let best = lines
+        .first()
+        .and_then(|l| l.pv.first().copied())
+        .unwrap_or(first);
+    let score = lines.first().map_or(Score(0), |l| l.score);
+    let pv = lines.first().map_or_else(|| vec![best], |l| l.pv.clone());
+    report(Report::Info(SearchInfo {
+        depth,
+        seldepth: seldepth as u32,
+        multipv: None,
+        score,
+        nodes: main_nodes + helper_nodes,
+        time_ms: shared.deadline.elapsed().as_millis() as u64,
+        hashfull: tt.hashfull(),
+        pv,
+    }));
+    report(Report::BestMove(Some(best)));
+    Some(best)
+}
+
+/// Aspiration search of one root line around the previous score.
+fn aspiration(
+    w: &mut Worker,
+    depth: i32,
+    previous: Option<Score>,
+    excluded: &[Move],
+) -> Option<Line> {
+    let (mut alpha, mut beta, mut window) = match previous {
+        Some(p) if depth >= 4 && !p.is_proven() => (p.0 - 40, p.0 + 40, 40),
+        _ => (-score::INFINITY, score::INFINITY, 0),
+    };
+    loop {
+        let (s, pv) = w.search_root(depth, alpha, beta, excluded)?;
+        if s.0 <= alpha && alpha > -score::INFINITY {
+            window *= 3;
+            alpha = (s.0 - window).max(-score::INFINITY);
+        } else if s.0 >= beta && beta < score::INFINITY {
+            window *= 3;
+            beta = (s.0 + window).min(score::INFINITY);
+        } else if pv.is_empty() {
+            return None;
+        } else {
+            return Some(Line { score: s, pv });
+        }
+    }
+}
+
+/// Iterative deepening for one worker; the main worker (`id` 0) reports each
+/// completed iteration and honours the soft deadline. Returns the lines of the
+/// last completed iteration (or of the first line of an interrupted one) and its
+/// depth.
+fn iterate(
+    w: &mut Worker,
+    params: &SearchParams,
+    multipv: usize,
+    report: &(dyn Fn(Report) + Sync),
+) -> (Vec<Line>, u32) {
+    let max_depth = params.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let mut last: Vec<Line> = Vec::new();
+    let mut completed = 0;
+    let main = w.id == 0;
+    for depth in 1..=max_depth {
+        // Helpers spread over depths so they fill the TT ahead of the main thread.
+        let d = (depth + (w.id as u32 % 2)).min(MAX_PLY as u32 - 8) as i32;
+        let mut lines: Vec<Line> = Vec::new();
+        let mut excluded: Vec<Move> = Vec::new();
+        for k in 0..multipv {
+            match aspiration(w, d, last.get(k).map(|l| l.score), &excluded) {
+                Some(line) => {
+                    excluded.push(line.pv[0]);
+                    lines.push(line);
+                }
+                None => break,
+            }
+        }
+        if w.stopped {
+            if main && !lines.is_empty() && last.is_empty() {
+                last = lines;
+                completed = depth;
+            }
+            break;
+        }
+        if lines.is_empty() {
+            break;
+        }
+        last = lines;
+        completed = depth;
+        if main {
+            report_lines(w, params, &last, depth, report);
+            let deadline = w.deadline();
+            let proven_done = !params.limits.is_infinite()
+                && last[0]
+                    .score
+                    .plies_to_end()
+                    .is_some_and(|p| p <= depth as i32);
+            if deadline.soft_passed() || proven_done {
+                break;
+            }
+        }
+    }
+    (last, completed)
+}
+
+fn report_lines(
+    w: &Worker,
+    params: &SearchParams,
+    lines: &[Line],
+    depth: u32,
+    report: &(dyn Fn(Report) + Sync),
+) {
+    let time_ms = params.start.elapsed().as_millis() as u64;
+    let nodes = w.total_nodes();
+    let hashfull = w.hashfull();
+    for (k, line) in lines.iter().enumerate() {
+        report(Report::Info(SearchInfo {
+            depth,
+            seldepth: w.seldepth as u32,
+            multipv: (lines.len() > 1 || params.multipv > 1).then_some(k + 1),
+            score: line.score,
+            nodes,
+            time_ms,
+            hashfull,
+            pv: line.pv.clone(),
+        }));
+    }
+}

@@ -1,0 +1,117 @@
+//! Move ordering: the TT move, then killers, then placements and spreads ranked by
+//! the history heuristic plus a cheap Tak-aware prior (flats before capstones
+//! before walls; spreads that capture enemy tops or carry many pieces earlier).
+
+use crate::board::{PieceKind, Position};
+use crate::moves::Move;
+
+/// Moves are 17-bit codes, so one table row per colour indexes them directly.
+pub const HISTORY_SIZE: usize = 1 << 17;
+
+const TT_MOVE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 24;
+
+/// History scores per colour and move code.
+pub struct History {
+    table: Vec<i32>,
+}
+
+impl History {
+    pub fn new() -> History {
+        History {
+            table: vec![0; 2 * HISTORY_SIZE],
+        }
+    }
+    #[inline]
+    fn index(color: usize, mv: Move) -> usize {
+        color * HISTORY_SIZE + mv.to_bits() as usize % HISTORY_SIZE
+    }
+    pub fn get(&self, color: usize, mv: Move) -> i32 {
+        self.table[Self::index(color, mv)]
+    }
+    /// Rewards a cut-off move and penalises the quiet moves tried before it.
+    pub fn update(
+        &mut self,
+        color: usize,
+        best: Move,
+        tried: impl Iterator<Item = Move>,
+        depth: i32,
+    ) {
+        let bonus = (depth * depth).min(400);
+        let mut apply = |mv: Move, delta: i32| {
+            let e = &mut self.table[Self::index(color, mv)];
+            *e += delta - *e * delta.abs() / 16_384;
+        };
+        apply(best, bonus);
+        for mv in tried {
+            if mv != best {
+                apply(mv, -bonus);
+            }
+        }
+    }
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+/// A prior that needs no history: how promising a move looks in Tak terms.
+fn prior(pos: &Position, mv: Move) -> i32 {
+    if !mv.is_spread() {
+        return match mv.kind() {
+            PieceKind::Flat => 300,
+            PieceKind::Cap => 200,
+            PieceKind::Wall => 0,
+        };
+    }
+    let me = pos.to_move();
+    let mut end = mv.square();
+    let mut captures = 0;
+    for _ in 0..mv.drop_count() {
+        end = end.step(mv.direction(), pos.size()).unwrap_or(end);
+        if pos.owner(end) == Some(me.opponent()) {
+            captures += 1;
+        }
+    }
+    100 + 60 * captures + 10 * mv.count() as i32
+}
+
+/// Scores `moves` into `scored` (move, score) for `pick_next`.
+pub fn score_moves(
+    pos: &Position,
+    moves: &[Move],
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    history: &History,
+    scored: &mut Vec<(Move, i32)>,
+) {
+    scored.clear();
+    let color = pos.to_move().index();
+    for &mv in moves {
+        let score = if Some(mv) == tt_move {
+            TT_MOVE
+        } else if Some(mv) == killers[0] {
+            KILLER
+        } else if Some(mv) == killers[1] {
+            KILLER - 1
+        } else {
+            history.get(color, mv) + prior(pos, mv)
+        };
+        scored.push((mv, score));
+    }
+}
+
+/// Moves the best remaining move to position `i` and returns it.
+#[inline]
+pub fn pick_next(scored: &mut [(Move, i32)], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..scored.len() {
+        if scored[j].1 > scored[best].1 {
+            best = j;
+        }
+    }
+    scored.swap(i, best);
+    scored[i].0
+}

@@ -1,0 +1,168 @@
+//! The transposition table, shared by all search threads without locks. Each entry
+//! is two atomic words: the data, and the key XORed with the data, so a torn write
+//! (one word from one thread, the other from another) fails the key check instead
+//! of being trusted. Its size is exactly the `Hash` option in MiB.
+
+use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a stored score bounds the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact = 0,
+    Lower = 1,
+    Upper = 2,
+}
+
+/// A decoded entry.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: Option<Move>,
+    /// Score relative to the stored node (see `Score::to_tt`).
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Bytes per entry.
+pub const ENTRY_BYTES: usize = 16;
+
+/// The shared table.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    generation: AtomicU64,
+}
+
+// data layout: bits 0-16 move (0 = none), 17-32 score (i16), 33-40 depth (u8),
+// 41-42 bound, 43-48 generation.
+fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
+    let m = mv.map_or(0, |m| m.to_bits() as u64) & 0x1_FFFF;
+    let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
+    let d = depth.clamp(0, 255) as u64;
+    m | s << 17 | d << 33 | (bound as u64) << 41 | (generation & 63) << 43
+}
+
+fn unpack(data: u64) -> Entry {
+    let bits = (data & 0x1_FFFF) as u32;
+    let bound = match (data >> 41) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        mv: if bits == 0 {
+            None
+        } else {
+            Move::from_bits(bits)
+        },
+        score: ((data >> 17) & 0xFFFF) as u16 as i16 as i32,
+        depth: ((data >> 33) & 0xFF) as i32,
+        bound,
+    }
+}
+
+impl TranspositionTable {
+    /// A table of exactly `mib` MiB (at least one entry).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let count = (mib.max(1) << 20) / ENTRY_BYTES;
+        let slots = (0..count)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            slots,
+            generation: AtomicU64::new(0),
+        }
+    }
+    /// Size in MiB.
+    pub fn mib(&self) -> usize {
+        (self.slots.len() * ENTRY_BYTES) >> 20
+    }
+    /// Empties the table.
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+    /// Starts a new search: older entries become preferred for replacement.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+    #[inline]
+    fn slot(&self, hash: u64) -> &Slot {
+        let i = ((hash as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[i]
+    }
+    /// The entry for `hash`, if one is stored and intact.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let slot = self.slot(hash);
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        (check ^ data == hash && data != 0).then(|| unpack(data))
+    }
+    /// Stores an entry, keeping a deeper one of the same position from this search.
+    #[inline]
+    pub fn store(&self, hash: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let slot = self.slot(hash);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old = slot.data.load(Ordering::Relaxed);
+        let old_check = slot.check.load(Ordering::Relaxed);
+        let same = old_check ^ old == hash;
+        if same && old != 0 {
+            let e = unpack(old);
+            let fresh = (old >> 43) & 63 == generation & 63;
+            if fresh && e.depth > depth + 2 && bound != Bound::Exact {
+                return;
+            }
+        }
+        let mv = mv.or_else(|| if same { unpack(old).mv } else { None });
+        let data = pack(mv, score, depth, bound, generation);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(hash ^ data, Ordering::Relaxed);
+    }
+    /// Permille of the first 1000 entries written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) & 63;
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 43) & 63 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{PieceKind, Square};
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.mib(), 1);
+        let mv = Move::place(Square::new(2, 3), PieceKind::Wall);
+        tt.store(0xDEAD_BEEF, Some(mv), -1234, 7, Bound::Lower);
+        let e = tt.probe(0xDEAD_BEEF).expect("stored");
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (Some(mv), -1234, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0xDEAD_BEEE).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF).is_none());
+    }
+}

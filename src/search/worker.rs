@@ -1,0 +1,390 @@
+//! One search thread: negamax with principal variation search, aspiration
+//! windows at the root, the shared TT, null-move pruning and late-move reductions
+//! where Tak allows them, immediate road-win detection at every node, and a
+//! threat extension at the horizon so short road wins and losses are never missed.
+
+use super::ordering::{pick_next, score_moves, History};
+use super::score::{Score, INFINITY};
+use super::tt::Bound;
+use super::Shared;
+use crate::board::Position;
+use crate::eval::evaluate;
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use std::sync::atomic::Ordering;
+
+/// Deepest ply a search path may reach.
+pub const MAX_PLY: usize = 128;
+/// Threat extensions allowed on one path.
+const MAX_EXTENSIONS: u32 = 6;
+
+/// State of one search thread.
+pub struct Worker<'a> {
+    pub id: usize,
+    pub(super) pos: Position,
+    shared: &'a Shared<'a>,
+    pub(super) history: History,
+    killers: Vec<[Option<Move>; 2]>,
+    lists: Vec<MoveList>,
+    scored: Vec<Vec<(Move, i32)>>,
+    scratch: MoveList,
+    pv: Vec<Vec<Move>>,
+    keys: Vec<u64>,
+    resets: Vec<usize>,
+    /// Nodes searched by this thread in this search.
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Set once the search must end; results found after it are discarded.
+    pub stopped: bool,
+    /// The iteration in progress; deadlines do not cut depth 1.
+    pub(super) depth: i32,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for `pos`, whose game history since the last placement is
+    /// `history_keys` (the current position last).
+    pub fn new(id: usize, pos: Position, history_keys: &[u64], shared: &'a Shared<'a>) -> Self {
+        let mut keys = history_keys.to_vec();
+        if keys.last() != Some(&pos.hash()) {
+            keys = vec![pos.hash()];
+        }
+        Worker {
+            id,
+            pos,
+            shared,
+            history: History::new(),
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2)
+                .map(|_| MoveList::with_capacity(256))
+                .collect(),
+            scored: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            scratch: MoveList::with_capacity(256),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            keys,
+            resets: vec![0],
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            depth: 1,
+        }
+    }
+
+    /// The search's deadlines.
+    pub fn deadline(&self) -> super::Deadline {
+        self.shared.deadline
+    }
+
+    /// Nodes of the whole search so far: exact with one thread.
+    pub fn total_nodes(&self) -> u64 {
+        if self.shared.threads == 1 {
+            self.nodes
+        } else {
+            self.shared.nodes.load(Ordering::Relaxed).max(self.nodes)
+        }
+    }
+
+    /// The TT's fill, in permille.
+    pub fn hashfull(&self) -> u32 {
+        self.shared.tt.hashfull()
+    }
+
+    /// Checks the stop flag, node limit and hard deadline.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return true;
+        }
+        if let Some(limit) = self.shared.node_limit {
+            let total = if self.shared.threads == 1 {
+                self.nodes
+            } else {
+                self.shared.nodes.load(Ordering::Relaxed)
+            };
+            if total >= limit {
+                self.stopped = true;
+                self.shared.stop.store(true, Ordering::Relaxed);
+                return true;
+            }
+        }
+        if self.nodes & 255 == 0 {
+            self.shared.nodes.fetch_add(256, Ordering::Relaxed);
+            if self.id == 0 && self.depth > 1 && self.shared.deadline.hard_passed() {
+                self.stopped = true;
+                self.shared.stop.store(true, Ordering::Relaxed);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn push(&mut self, mv: Move) -> crate::board::Undo {
+        let undo = self.pos.make(mv);
+        self.keys.push(self.pos.hash());
+        let reset = if mv.is_spread() {
+            *self.resets.last().expect("root reset")
+        } else {
+            self.keys.len() - 1
+        };
+        self.resets.push(reset);
+        undo
+    }
+
+    fn pop(&mut self, mv: Move, undo: crate::board::Undo) {
+        self.keys.pop();
+        self.resets.pop();
+        self.pos.unmake(mv, undo);
+    }
+
+    /// True when the current position occurred before since the last placement.
+    fn is_repetition(&self) -> bool {
+        let n = self.keys.len();
+        let h = self.keys[n - 1];
+        let reset = *self.resets.last().expect("root reset");
+        n >= 2 && (reset..n - 1).rev().any(|i| self.keys[i] == h)
+    }
+
+    /// Searches the root to `depth` within (alpha, beta), skipping `excluded`
+    /// moves (earlier MultiPV lines). Returns the score and the principal
+    /// variation (empty on a fail-low, when no move reached alpha), or `None` if
+    /// the search was stopped.
+    pub fn search_root(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        excluded: &[Move],
+    ) -> Option<(Score, Vec<Move>)> {
+        self.depth = depth;
+        let score = self.negamax(depth, 0, alpha, beta, excluded, 0);
+        if self.stopped {
+            return None;
+        }
+        Some((Score(score), self.pv[0].clone()))
+    }
+
+    /// Score of a finished game at `ply` for the side to move there, if over.
+    fn terminal_score(&self, ply: usize) -> Option<i32> {
+        let result = self.pos.result()?;
+        Some(match result.winner() {
+            None => 0,
+            Some(c) if c == self.pos.to_move() => Score::win_at(ply).0,
+            Some(_) => Score::loss_at(ply).0,
+        })
+    }
+
+    /// Null move is unsafe near a flat count: the side passing could be the one
+    /// that must end the game, or must not.
+    fn null_move_safe(&self) -> bool {
+        let me = self.pos.to_move();
+        let reserves_ok = [me, me.opponent()]
+            .iter()
+            .all(|&c| self.pos.stones(c) + self.pos.capstones(c) > 3);
+        reserves_ok && self.pos.empty().count() > 3 && self.pos.ply() >= 4
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        excluded: &[Move],
+        extensions: u32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if let Some(score) = self.terminal_score(ply) {
+                return score;
+            }
+            if self.is_repetition() {
+                return 0;
+            }
+        }
+        if let Some(win) = self.pos.winning_move(&mut self.scratch) {
+            if !excluded.contains(&win) {
+                self.pv[ply].push(win);
+                return Score::win_at(ply + 1).0;
+            }
+        }
+        let opponent = self.pos.to_move().opponent();
+        let threatened = self.pos.has_placement_win(opponent);
+        let mut extensions = extensions;
+        if depth <= 0 {
+            if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
+                return evaluate(&self.pos);
+            }
+            depth = 1;
+            extensions += 1;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = self.pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        // Only used to order generated moves, so a colliding entry's move is harmless.
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
+            let score = Score::from_tt(e.score, ply).0;
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        if !pv_node && ply > 0 && depth >= 3 && !threatened && self.null_move_safe() {
+            let static_eval = evaluate(&self.pos);
+            if static_eval >= beta {
+                let reduction = 2 + depth / 4;
+                self.pos.make_null();
+                self.keys.push(self.pos.hash());
+                self.resets.push(self.keys.len() - 1);
+                let score = -self.negamax(
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    &[],
+                    extensions,
+                );
+                self.keys.pop();
+                self.resets.pop();
+                self.pos.unmake_null();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta && !Score(score).is_proven() {
+                    return beta;
+                }
+            }
+        }
+        self.search_moves(
+            depth, ply, alpha, beta, excluded, extensions, threatened, tt_move,
+        )
+        .unwrap_or_else(|| evaluate(&self.pos))
+    }
+
+    /// The move loop of `negamax`. `None` when every move was excluded.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        excluded: &[Move],
+        extensions: u32,
+        threatened: bool,
+        tt_move: Option<Move>,
+    ) -> Option<i32> {
+        let original_alpha = alpha;
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        self.pos.legal_moves(&mut moves);
+        moves.retain(|m| !excluded.contains(m));
+        score_moves(
+            &self.pos,
+            &moves,
+            tt_move,
+            self.killers[ply],
+            &self.history,
+            &mut scored,
+        );
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
+            let undo = self.push(mv);
+            let quiet = Some(mv) != tt_move && !self.killers[ply].contains(&Some(mv));
+            let reduction = if depth >= 3 && i >= 3 && quiet && !threatened {
+                1 + (i >= 10 && depth >= 6) as i32
+            } else {
+                0
+            };
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, &[], extensions);
+            } else {
+                score = -self.negamax(
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    &[],
+                    extensions,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, &[], extensions);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, &[], extensions);
+                }
+            }
+            self.pop(mv, undo);
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        let k = &mut self.killers[ply];
+                        if k[0] != Some(mv) {
+                            k[1] = k[0];
+                            k[0] = Some(mv);
+                        }
+                        let tried = scored[..i].iter().map(|&(m, _)| m);
+                        self.history
+                            .update(self.pos.to_move().index(), mv, tried, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        self.scored[ply] = scored;
+        let best_move = best_move?;
+        if !self.stopped {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            if excluded.is_empty() {
+                let stored = Score(best_score).to_tt(ply);
+                self.shared
+                    .tt
+                    .store(self.pos.hash(), Some(best_move), stored, depth, bound);
+            }
+        }
+        Some(best_score)
+    }
+}
