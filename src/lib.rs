@@ -13,4 +13,5 @@ pub use moves::Move;
 pub mod engine;
 pub mod eval;
 pub mod search;
+pub mod tactics;
 pub mod tei;

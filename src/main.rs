@@ -23,6 +23,8 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Count legal move sequences (perft) from a position.
     Perft(cli::perft::PerftArgs),
+    /// Run the tactical positions and print the solve rate per kind and size.
+    Tactics(cli::tactics::TacticsArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => cli::analyze::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Perft(args)) => cli::perft::run(&args),
+        Some(Command::Tactics(args)) => cli::tactics::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

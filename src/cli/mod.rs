@@ -5,3 +5,4 @@ pub mod analyze;
 pub mod bench;
 pub mod board_view;
 pub mod perft;
+pub mod tactics;

@@ -44,11 +44,46 @@ impl Position {
         can_place && !self.road_completing_squares(color).is_empty()
     }
 
-    /// A move that wins on the spot by a road for the side to move, if any.
+    /// True when `color` could end the game on flats with its next ply: its last
+    /// piece, or a ply onto the last empty square.
+    pub fn can_end_on_flats(&self, color: Color) -> bool {
+        self.stones(color) as u32 + self.capstones(color) as u32 <= 1 || self.empty().count() <= 1
+    }
+
+    /// A move that wins on the spot for the side to move — by a road, or by ending
+    /// the game with the flat count ahead — if any.
     pub fn winning_move(&mut self, scratch: &mut MoveList) -> Option<Move> {
         if self.in_swap() {
             return None;
         }
+        self.road_win(scratch)
+            .or_else(|| self.flat_end_win(scratch))
+    }
+
+    /// A ply that ends the game on flats in the mover's favour.
+    fn flat_end_win(&mut self, scratch: &mut MoveList) -> Option<Move> {
+        let me = self.to_move();
+        if !self.can_end_on_flats(me) {
+            return None;
+        }
+        let last_square = self.empty().count() == 1;
+        self.legal_moves(scratch);
+        for &mv in scratch.iter() {
+            if mv.is_spread() && !last_square {
+                continue;
+            }
+            let undo = self.make(mv);
+            let result = self.result();
+            self.unmake(mv, undo);
+            if result.and_then(|r| r.winner()) == Some(me) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// A ply that completes a road for the side to move.
+    fn road_win(&mut self, scratch: &mut MoveList) -> Option<Move> {
         let me = self.to_move();
         let squares = self.road_completing_squares(me);
         if let Some(sq) = squares.squares().next() {

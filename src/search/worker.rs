@@ -225,7 +225,8 @@ impl<'a> Worker<'a> {
             }
         }
         let opponent = self.pos.to_move().opponent();
-        let threatened = self.pos.has_placement_win(opponent);
+        let threatened =
+            self.pos.has_placement_win(opponent) || self.pos.can_end_on_flats(opponent);
         let mut extensions = extensions;
         if depth <= 0 {
             if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {

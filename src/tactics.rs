@@ -1,0 +1,84 @@
+//! Tactical test positions (`bench-positions/tactics-public.tsv`): reading them and
+//! checking whether a search's move is among the exact solutions.
+
+use crate::board::Position;
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::notation::{parse_move, parse_tps};
+use crate::search::{self, Limits, Report, SearchParams, TranspositionTable};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// One tactical position.
+#[derive(Clone, Debug)]
+pub struct Tactic {
+    pub id: String,
+    pub size: usize,
+    pub half_komi: i32,
+    /// `win1`, `win3`, `win5` or `defend`.
+    pub kind: String,
+    pub position: Position,
+    pub solutions: Vec<Move>,
+}
+
+/// Reads the TSV (header first). Errors name the line.
+pub fn parse_tactics(text: &str) -> Result<Vec<Tactic>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |what: &str| format!("tactics line {}: {what}", i + 1);
+        let cells: Vec<&str> = line.split('\t').collect();
+        if cells.len() < 6 {
+            return Err(bad("expected at least 6 tab-separated columns"));
+        }
+        let size: usize = cells[1].parse().map_err(|_| bad("bad size"))?;
+        let half_komi: i32 = cells[2].parse().map_err(|_| bad("bad half_komi"))?;
+        let mut position = parse_tps(cells[4]).map_err(|e| bad(&e.to_string()))?;
+        if position.size() != size {
+            return Err(bad("TPS size differs from the size column"));
+        }
+        position.set_half_komi(half_komi);
+        let solutions = cells[5]
+            .split_whitespace()
+            .map(|t| parse_move(t, size).map_err(|e| bad(&e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        out.push(Tactic {
+            id: cells[0].to_string(),
+            size,
+            half_komi,
+            kind: cells[3].to_string(),
+            position,
+            solutions,
+        });
+    }
+    Ok(out)
+}
+
+/// Searches `tactic` for `movetime_ms` on one thread with a fresh table of
+/// `hash_mib`; returns the move played.
+pub fn solve(tactic: &Tactic, movetime_ms: u64, hash_mib: usize) -> Option<Move> {
+    let tt = TranspositionTable::new(hash_mib);
+    let stop = AtomicBool::new(false);
+    let params = SearchParams {
+        limits: Limits {
+            movetime: Some(movetime_ms),
+            ..Limits::default()
+        },
+        threads: 1,
+        multipv: 1,
+        start: Instant::now(),
+    };
+    let history = [tactic.position.hash()];
+    let mut roots = MoveList::new();
+    tactic.position.legal_moves(&mut roots);
+    search::search(
+        &tactic.position,
+        &history,
+        &params,
+        &tt,
+        &stop,
+        &|_: Report| {},
+    )
+}
