@@ -1,0 +1,126 @@
+//! Drives the real `menhir` binary over stdin/stdout for TEI transcript tests.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// A running engine process.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    pub fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_menhir"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the menhir binary starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    /// Sends raw text (callers add the line ending).
+    pub fn send_raw(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin
+            .write_all(text.as_bytes())
+            .expect("engine reads stdin");
+        stdin.flush().expect("flush");
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.send_raw(&format!("{line}\n"));
+    }
+
+    /// Closes stdin (EOF).
+    pub fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, or `None` after `timeout`.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => Some(l),
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    pub fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .next_line(left)
+                .unwrap_or_else(|| panic!("no '{prefix}' line within {timeout:?}; got {out:?}"));
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Asserts that nothing is printed for `wait`.
+    pub fn silent_for(&mut self, wait: Duration) {
+        if let Some(line) = self.next_line(wait) {
+            panic!("unexpected output: {line}");
+        }
+    }
+
+    /// `tei` … `teiok`, returning the block.
+    pub fn handshake(&mut self) -> Vec<String> {
+        self.send("tei");
+        self.until("teiok", Duration::from_secs(5))
+    }
+
+    /// Waits for the process to exit, returning whether it did within `timeout`.
+    pub fn exits_within(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The move of a `bestmove` line.
+pub fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().expect("some lines");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(words.len(), 2, "bestmove has exactly two tokens: {last}");
+    assert_eq!(words[0], "bestmove");
+    words[1].to_string()
+}
