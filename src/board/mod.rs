@@ -11,6 +11,7 @@ pub mod zobrist;
 pub use geometry::{geometry_of, Bitboard, Direction, Geometry, Square, MAX_SIZE, MIN_SIZE};
 pub use make::Undo;
 pub use position::{GameResult, Position};
+pub use road::flood;
 
 /// A player. White moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -5,7 +5,7 @@ use super::{Color, Position};
 
 /// Grows `seed` inside `area` until it stops changing, returning the filled set.
 #[inline(always)]
-pub(crate) fn flood(seed: Bitboard, area: Bitboard) -> Bitboard {
+pub fn flood(seed: Bitboard, area: Bitboard) -> Bitboard {
     let mut cur = seed & area;
     loop {
         let next = (cur | cur.neighbours()) & area;

@@ -2,7 +2,8 @@
 //! bottom to top as `1` (White) and `2` (Black) with `S`/`C` for a wall or
 //! capstone on top, coloured by who controls it when the output is a terminal.
 
-use menhir::board::{Color, PieceKind, Position, Square};
+use menhir::board::{Color, Position, Square};
+use menhir::notation::tps::stack_text;
 
 const RESET: &str = "\x1b[0m";
 const WHITE_TOP: &str = "\x1b[1;33m";
@@ -12,15 +13,7 @@ fn cell_text(pos: &Position, sq: Square) -> (String, Option<Color>) {
     let Some((color, kind)) = pos.top(sq) else {
         return (".".to_string(), None);
     };
-    let mut s: String = (0..pos.height(sq))
-        .map(|h| pos.color_at(sq, h).digit())
-        .collect();
-    match kind {
-        PieceKind::Wall => s.push('S'),
-        PieceKind::Cap => s.push('C'),
-        PieceKind::Flat => {}
-    }
-    (s, Some(color))
+    (stack_text(pos, sq, kind), Some(color))
 }
 
 /// The board and a summary as text lines; `colour` adds ANSI colours.

@@ -4,7 +4,7 @@
 
 mod weights;
 
-use crate::board::{Bitboard, Color, Position};
+use crate::board::{flood, Bitboard, Color, Position};
 use weights::*;
 
 /// The widest row or column span (in squares) of any connected road group.
@@ -12,14 +12,7 @@ fn widest_span(pos: &Position, area: Bitboard) -> usize {
     let mut left = area;
     let mut best = 0;
     while let Some(seed) = left.squares().next() {
-        let mut group = seed.bit();
-        loop {
-            let next = (group | group.neighbours()) & area;
-            if next == group {
-                break;
-            }
-            group = next;
-        }
+        let group = flood(seed.bit(), area);
         left &= !group;
         let (mut files, mut ranks) = (0u8, 0u8);
         for sq in group.squares() {

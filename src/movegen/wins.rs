@@ -3,20 +3,8 @@
 //! reachability filter).
 
 use super::MoveList;
-use crate::board::{Bitboard, Color, Direction, PieceKind, Position};
+use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position};
 use crate::moves::Move;
-
-/// Grows `seed` inside `area` until it stops changing.
-fn flood(seed: Bitboard, area: Bitboard) -> Bitboard {
-    let mut cur = seed & area;
-    loop {
-        let next = (cur | cur.neighbours()) & area;
-        if next == cur {
-            return cur;
-        }
-        cur = next;
-    }
-}
 
 /// True when `area` connects two opposite edges.
 fn connects(pos: &Position, area: Bitboard) -> bool {

@@ -97,6 +97,19 @@ pub fn parse_tps(tps: &str) -> Result<Position, TpsError> {
     Position::from_stacks(size, &stacks, to_move, ply).map_err(TpsError::TooManyPieces)
 }
 
+/// A stack as TPS writes it: colour digits bottom to top, then `S` or `C`.
+pub fn stack_text(pos: &Position, sq: Square, kind: PieceKind) -> String {
+    let mut cell: String = (0..pos.height(sq))
+        .map(|h| pos.color_at(sq, h).digit())
+        .collect();
+    match kind {
+        PieceKind::Wall => cell.push('S'),
+        PieceKind::Cap => cell.push('C'),
+        PieceKind::Flat => {}
+    }
+    cell
+}
+
 /// Writes the compact TPS of `pos` (empty runs merged as `xN`).
 pub fn write_tps(pos: &Position) -> String {
     let n = pos.size();
@@ -118,15 +131,7 @@ pub fn write_tps(pos: &Position) -> String {
                 });
                 run = 0;
             }
-            let mut cell: String = (0..pos.height(sq))
-                .map(|h| pos.color_at(sq, h).digit())
-                .collect();
-            match kind {
-                PieceKind::Wall => cell.push('S'),
-                PieceKind::Cap => cell.push('C'),
-                PieceKind::Flat => {}
-            }
-            cells.push(cell);
+            cells.push(stack_text(pos, sq, kind));
         }
         if run > 0 {
             cells.push(if run == 1 {

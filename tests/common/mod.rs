@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod rules_support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
