@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Plays a racetrack match between Menhir and another TEI engine from the balanced
+# opening books (each opening twice, colours swapped) and keeps the PTN and the
+# racetrack summary, which ends with the Elo estimate and its 95% interval.
+#
+# usage: tools/match.sh --racetrack PATH --menhir PATH --opponent PATH
+#                       [--size 6] [--komi 2] [--games 100] [--tc 10+0.1]
+#                       [--concurrency 2] [--book FILE] [--out DIR]
+set -euo pipefail
+
+racetrack="" menhir="" opponent=""
+size=6 komi=2 games=100 tc="10+0.1" concurrency=2 book="" out="matches"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --racetrack) racetrack=$2; shift 2 ;;
+    --menhir) menhir=$2; shift 2 ;;
+    --opponent) opponent=$2; shift 2 ;;
+    --size) size=$2; shift 2 ;;
+    --komi) komi=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --tc) tc=$2; shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
+    --book) book=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "match.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+for v in racetrack menhir opponent; do
+  if [ -z "${!v}" ] || [ ! -x "${!v}" ]; then
+    echo "match.sh: --$v must name an executable" >&2; exit 2
+  fi
+done
+here="$(cd "$(dirname "$0")" && pwd)"
+if [ -z "$book" ]; then
+  book="$here/../../shared/bench-positions/${size}s_4ply_balanced_openings.txt"
+fi
+if [ ! -f "$book" ]; then
+  echo "match.sh: no opening book at $book (give --book)" >&2; exit 2
+fi
+mkdir -p "$out"
+name="$out/s${size}_k${komi}_$(basename "$menhir")_vs_$(basename "$opponent")_$(date +%Y%m%d_%H%M%S)"
+echo "$racetrack -s $size --komi $komi -g $games -c $concurrency --engine path=$menhir --engine path=$opponent --all-engines tc=$tc -b $book --ptnout $name.ptn" | tee "$name.cmd"
+"$racetrack" -s "$size" --komi "$komi" -g "$games" -c "$concurrency" \
+  --engine "path=$menhir" --engine "path=$opponent" \
+  --all-engines "tc=$tc" -b "$book" --ptnout "$name.ptn" 2> "$name.err" | tee "$name.out"
+# racetrack scores a loss on time, an illegal or malformed move or a crash as
+# 1-0 / 0-1; roads and flat counts are R-0, 0-R, F-0, 0-F.
+echo "results:"
+grep -o 'Result "[^"]*"' "$name.ptn" | sort | uniq -c
+echo "forfeits (1-0 or 0-1): $(grep -cE 'Result "(1-0|0-1)"' "$name.ptn" || true)"
