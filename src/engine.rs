@@ -34,6 +34,14 @@ impl Default for EngineOptions {
     }
 }
 
+/// Memory available for new allocations, in MiB (Linux; `None` elsewhere).
+fn available_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 struct Running {
     stop: Arc<AtomicBool>,
     handle: JoinHandle<()>,
@@ -44,6 +52,8 @@ struct Running {
 pub struct Engine {
     pub options: EngineOptions,
     tt: Option<Arc<TranspositionTable>>,
+    /// The `Hash` value the table was allocated for (it may be smaller).
+    tt_requested: usize,
     running: Option<Running>,
 }
 
@@ -52,6 +62,7 @@ impl Engine {
         Engine {
             options,
             tt: None,
+            tt_requested: 0,
             running: None,
         }
     }
@@ -63,9 +74,17 @@ impl Engine {
             return;
         }
         let want = self.options.hash_mib.max(1);
-        if self.tt.as_ref().is_none_or(|tt| tt.mib() != want) {
+        if self.tt.is_none() || self.tt_requested != want {
             self.tt = None;
-            self.tt = Some(Arc::new(TranspositionTable::new(want)));
+            let mut size = want;
+            if let Some(cap) = available_mib().map(|m| (m / 4).max(1)) {
+                if size > cap {
+                    log::warn!("Hash {want} MiB is more than a quarter of the free memory; using {cap} MiB");
+                    size = cap;
+                }
+            }
+            self.tt = Some(Arc::new(TranspositionTable::new(size)));
+            self.tt_requested = want;
         }
     }
 

@@ -30,3 +30,42 @@ fn sample_of_public_tactics_is_solved_at_500_ms() {
     assert!(short_misses.is_empty(), "missed: {missed:?}");
     assert!(missed.len() <= 2, "missed: {missed:?}");
 }
+
+/// A forced road win or loss within 3 plies is never missed at any nominal depth
+/// from 2 up: every win1, win3 and defend position, searched to a fixed depth.
+#[test]
+fn short_tactics_are_found_at_every_depth_from_2() {
+    use menhir::search::{self, Limits, Report, SearchParams, TranspositionTable};
+    use std::sync::atomic::AtomicBool;
+    let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
+        .expect("the tactics file parses");
+    let tt = TranspositionTable::new(16);
+    let mut checked = 0;
+    for t in tactics.iter().filter(|t| t.kind != "win5") {
+        for depth in 2..=4 {
+            tt.clear();
+            let params = SearchParams {
+                limits: Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                },
+                threads: 1,
+                multipv: 1,
+                start: std::time::Instant::now(),
+            };
+            let stop = AtomicBool::new(false);
+            let history = [t.position.hash()];
+            let played =
+                search::search(&t.position, &history, &params, &tt, &stop, &|_: Report| {});
+            assert!(
+                played.is_some_and(|m| t.solutions.contains(&m)),
+                "{} ({}) at depth {depth}: played {:?}",
+                t.id,
+                t.kind,
+                played.map(move_to_ptn)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 200);
+}

@@ -67,18 +67,35 @@ fn unpack(data: u64) -> Entry {
 }
 
 impl TranspositionTable {
-    /// A table of exactly `mib` MiB (at least one entry).
+    /// A table of exactly `mib` MiB; if the memory cannot be had, the largest
+    /// power-of-two fraction of it that can (a GUI may offer more than the machine
+    /// has), with a warning.
     pub fn new(mib: usize) -> TranspositionTable {
-        let count = (mib.max(1) << 20) / ENTRY_BYTES;
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        TranspositionTable {
-            slots,
-            generation: AtomicU64::new(0),
+        let mut mib = mib.max(1);
+        loop {
+            let count = (mib << 20) / ENTRY_BYTES;
+            let mut slots: Vec<Slot> = Vec::new();
+            if slots.try_reserve_exact(count).is_ok() {
+                slots.resize_with(count, || Slot {
+                    check: AtomicU64::new(0),
+                    data: AtomicU64::new(0),
+                });
+                return TranspositionTable {
+                    slots,
+                    generation: AtomicU64::new(0),
+                };
+            }
+            log::warn!(
+                "could not allocate a {mib} MiB hash table; trying {} MiB",
+                mib / 2
+            );
+            if mib == 1 {
+                return TranspositionTable {
+                    slots: Vec::new(),
+                    generation: AtomicU64::new(0),
+                };
+            }
+            mib /= 2;
         }
     }
     /// Size in MiB.
@@ -98,14 +115,14 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
     #[inline]
-    fn slot(&self, hash: u64) -> &Slot {
+    fn slot(&self, hash: u64) -> Option<&Slot> {
         let i = ((hash as u128 * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[i]
+        self.slots.get(i)
     }
     /// The entry for `hash`, if one is stored and intact.
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<Entry> {
-        let slot = self.slot(hash);
+        let slot = self.slot(hash)?;
         let data = slot.data.load(Ordering::Relaxed);
         let check = slot.check.load(Ordering::Relaxed);
         (check ^ data == hash && data != 0).then(|| unpack(data))
@@ -113,7 +130,9 @@ impl TranspositionTable {
     /// Stores an entry, keeping a deeper one of the same position from this search.
     #[inline]
     pub fn store(&self, hash: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
-        let slot = self.slot(hash);
+        let Some(slot) = self.slot(hash) else {
+            return;
+        };
         let generation = self.generation.load(Ordering::Relaxed);
         let old = slot.data.load(Ordering::Relaxed);
         let old_check = slot.check.load(Ordering::Relaxed);
