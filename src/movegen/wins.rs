@@ -3,7 +3,7 @@
 //! reachability filter).
 
 use super::MoveList;
-use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position};
+use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position, Square};
 use crate::moves::Move;
 
 /// True when `area` connects two opposite edges.
@@ -82,12 +82,26 @@ impl Position {
                 return Some(Move::place(sq, PieceKind::Cap));
             }
         }
-        if !connects(self, self.road_squares(me) | self.spread_reach(me)) {
+        let road = self.road_squares(me);
+        if !connects(self, road | self.spread_reach(me)) {
             return None;
         }
         scratch.clear();
         self.spreads(scratch);
+        // Spreads come grouped by start square and direction: test each group's
+        // reach once and skip groups that cannot complete a road.
+        let mut group = None;
+        let mut group_can_win = false;
         for &mv in scratch.iter() {
+            let key = (mv.square(), mv.direction());
+            if group != Some(key) {
+                group = Some(key);
+                let reach = self.ray_reach(mv.square(), mv.direction());
+                group_can_win = connects(self, road | reach);
+            }
+            if !group_can_win {
+                continue;
+            }
             let undo = self.make(mv);
             let wins = self.has_road(me);
             self.unmake(mv, undo);
@@ -101,22 +115,28 @@ impl Position {
     /// A superset of the squares `color`'s spreads can change: its stacks and every
     /// square within carry range along the rays from them.
     fn spread_reach(&self, color: Color) -> Bitboard {
-        let g = self.geometry();
         let mut reach = Bitboard::EMPTY;
         for sq in self.controlled(color).squares() {
-            reach |= sq.bit();
-            let carry = self.height(sq).min(g.size);
             for dir in Direction::ALL {
-                let mut s = sq;
-                for _ in 0..carry {
-                    match s.step(dir, g.size) {
-                        Some(next) if !self.caps().contains(next) => {
-                            reach |= next.bit();
-                            s = next;
-                        }
-                        _ => break,
-                    }
+                reach |= self.ray_reach(sq, dir);
+            }
+        }
+        reach
+    }
+
+    /// The squares spreads from `sq` towards `dir` can change: `sq` itself and the
+    /// squares within carry range before a capstone or the edge.
+    fn ray_reach(&self, sq: Square, dir: Direction) -> Bitboard {
+        let n = self.size();
+        let mut reach = sq.bit();
+        let mut s = sq;
+        for _ in 0..self.height(sq).min(n) {
+            match s.step(dir, n) {
+                Some(next) if !self.caps().contains(next) => {
+                    reach |= next.bit();
+                    s = next;
                 }
+                _ => break,
             }
         }
         reach
