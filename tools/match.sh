@@ -6,10 +6,12 @@
 # usage: tools/match.sh --racetrack PATH --menhir PATH --opponent PATH
 #                       [--size 6] [--komi 2] [--games 100] [--tc 10+0.1]
 #                       [--concurrency 2] [--book FILE] [--out DIR]
+#                       [--sprt ELO0,ELO1]   (SPRT, alpha = beta = 0.05; --games is the cap)
+#                       [--threads 1]        (Threads option of both engines)
 set -euo pipefail
 
 racetrack="" menhir="" opponent=""
-size=6 komi=2 games=100 tc="10+0.1" concurrency=2 book="" out="matches"
+size=6 komi=2 games=100 tc="10+0.1" concurrency=2 book="" out="matches" sprt="" threads=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --racetrack) racetrack=$2; shift 2 ;;
@@ -22,6 +24,8 @@ while [ $# -gt 0 ]; do
     --concurrency) concurrency=$2; shift 2 ;;
     --book) book=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --sprt) sprt=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
     *) echo "match.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -37,12 +41,20 @@ fi
 if [ ! -f "$book" ]; then
   echo "match.sh: no opening book at $book (give --book)" >&2; exit 2
 fi
+format=()
+if [ -n "$sprt" ]; then
+  format=(--format sprt --sprt "elo0=${sprt%,*}" "elo1=${sprt#*,}" alpha=0.05 beta=0.05)
+fi
+engine_opts=()
+if [ "$threads" != 1 ]; then
+  engine_opts=("option.Threads=$threads")
+fi
 mkdir -p "$out"
 name="$out/s${size}_k${komi}_$(basename "$menhir")_vs_$(basename "$opponent")_$(date +%Y%m%d_%H%M%S)"
-echo "$racetrack -s $size --komi $komi -g $games -c $concurrency --engine path=$menhir --engine path=$opponent --all-engines tc=$tc -b $book --ptnout $name.ptn" | tee "$name.cmd"
-"$racetrack" -s "$size" --komi "$komi" -g "$games" -c "$concurrency" \
+echo "$racetrack -s $size --komi $komi -g $games -c $concurrency ${format[*]} --engine path=$menhir --engine path=$opponent --all-engines tc=$tc ${engine_opts[*]} -b $book --ptnout $name.ptn" | tee "$name.cmd"
+"$racetrack" -s "$size" --komi "$komi" -g "$games" -c "$concurrency" "${format[@]}" \
   --engine "path=$menhir" --engine "path=$opponent" \
-  --all-engines "tc=$tc" -b "$book" --ptnout "$name.ptn" 2> "$name.err" | tee "$name.out"
+  --all-engines "tc=$tc" "${engine_opts[@]}" -b "$book" --ptnout "$name.ptn" 2> "$name.err" | tee "$name.out"
 # racetrack scores a loss on time, an illegal or malformed move or a crash as
 # 1-0 / 0-1; roads and flat counts are R-0, 0-R, F-0, 0-F.
 echo "results:"
