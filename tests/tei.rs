@@ -366,6 +366,29 @@ fn every_size_with_half_komi_0_and_4_answers_a_legal_move() {
     }
 }
 
+/// A late position full of tall stacks and threats (from a self-play game that was
+/// once lost on time): a short clock is still kept.
+#[test]
+fn short_clock_is_kept_in_a_heavy_position() {
+    let heavy = "21C,x2,12,2,x/x2,1122221S,1211222,x2/x2,2,x,12,x/1,1,121111112C,2,x2/\
+                 x3,2112,x,211111112S/1112S,x5 2 88";
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("teinewgame 6");
+    for clock in [150, 60, 5] {
+        e.send(&format!("position tps {heavy}"));
+        let start = Instant::now();
+        e.send(&format!("go wtime {clock} btime {clock} winc 100 binc 100"));
+        let lines = e.until("bestmove", SECOND);
+        let took = start.elapsed();
+        assert!(
+            took < Duration::from_millis(clock.max(40)),
+            "{clock} ms clock: took {took:?}"
+        );
+        assert_legal(&parse_tps(heavy).expect("valid"), &bestmove(&lines));
+    }
+}
+
 #[test]
 fn movetime_is_met() {
     let mut e = Engine::start();

@@ -65,6 +65,7 @@ pub fn render(pos: &Position, colour: bool) -> Vec<String> {
         )
     };
     lines.push(String::new());
+    lines.push(format!("TPS {}", menhir::notation::write_tps(pos)));
     lines.push(side(Color::White));
     lines.push(side(Color::Black));
     lines.push(format!(

@@ -196,8 +196,14 @@ fn iterate(
             }
         }
         if w.stopped {
-            if main && !lines.is_empty() && last.is_empty() {
-                last = lines;
+            // Nothing completed yet (a tiny clock): keep the best root move that
+            // was fully searched, so the answer is never just the first move.
+            if main && last.is_empty() {
+                if !lines.is_empty() {
+                    last = lines;
+                } else if let Some((score, pv)) = w.partial_root() {
+                    last = vec![Line { score, pv }];
+                }
                 completed = depth;
             }
             break;

@@ -15,8 +15,9 @@ use std::sync::atomic::Ordering;
 
 /// Deepest ply a search path may reach.
 pub const MAX_PLY: usize = 128;
-/// Threat extensions allowed on one path.
-const MAX_EXTENSIONS: u32 = 6;
+/// Threat extensions allowed on one path. One is enough to see a defence fail
+/// within 3 plies; more made depth 1 explode in positions full of threats.
+const MAX_EXTENSIONS: u32 = 2;
 
 /// State of one search thread.
 pub struct Worker<'a> {
@@ -36,6 +37,8 @@ pub struct Worker<'a> {
     pub seldepth: usize,
     /// Set once the search must end; results found after it are discarded.
     pub stopped: bool,
+    /// Score of the best root move completed in the current iteration.
+    root_best: i32,
     /// The iteration in progress; deadlines do not cut depth 1.
     pub(super) depth: i32,
 }
@@ -65,6 +68,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            root_best: 0,
             depth: 1,
         }
     }
@@ -112,7 +116,7 @@ impl<'a> Worker<'a> {
         }
         if self.nodes & 255 == 0 {
             self.shared.nodes.fetch_add(256, Ordering::Relaxed);
-            if self.id == 0 && self.depth > 1 && self.shared.deadline.hard_passed() {
+            if self.id == 0 && self.shared.deadline.hard_passed() {
                 self.stopped = true;
                 self.shared.stop.store(true, Ordering::Relaxed);
                 return true;
@@ -164,6 +168,12 @@ impl<'a> Worker<'a> {
             return None;
         }
         Some((Score(score), self.pv[0].clone()))
+    }
+
+    /// The best root line completed before a stop in the current iteration, if
+    /// any, with its score.
+    pub fn partial_root(&self) -> Option<(Score, Vec<Move>)> {
+        (!self.pv[0].is_empty()).then(|| (Score(self.root_best), self.pv[0].clone()))
     }
 
     /// Score of a finished game at `ply` for the side to move there, if over.
@@ -354,6 +364,9 @@ impl<'a> Worker<'a> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = score;
+                    }
                     if score >= beta {
                         let k = &mut self.killers[ply];
                         if k[0] != Some(mv) {
