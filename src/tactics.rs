@@ -2,7 +2,6 @@
 //! checking whether a search's move is among the exact solutions.
 
 use crate::board::Position;
-use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::notation::{parse_move, parse_tps};
 use crate::search::{self, Limits, Report, SearchParams, TranspositionTable};
@@ -56,29 +55,33 @@ pub fn parse_tactics(text: &str) -> Result<Vec<Tactic>, String> {
     Ok(out)
 }
 
-/// Searches `tactic` for `movetime_ms` on one thread with a fresh table of
-/// `hash_mib`; returns the move played.
-pub fn solve(tactic: &Tactic, movetime_ms: u64, hash_mib: usize) -> Option<Move> {
-    let tt = TranspositionTable::new(hash_mib);
+/// Searches `tactic` within `limits` on one thread with `tt` (cleared first);
+/// returns the move played.
+pub fn solve(tactic: &Tactic, limits: Limits, tt: &TranspositionTable) -> Option<Move> {
+    tt.clear();
     let stop = AtomicBool::new(false);
     let params = SearchParams {
-        limits: Limits {
-            movetime: Some(movetime_ms),
-            ..Limits::default()
-        },
+        limits,
         threads: 1,
         multipv: 1,
         start: Instant::now(),
     };
     let history = [tactic.position.hash()];
-    let mut roots = MoveList::new();
-    tactic.position.legal_moves(&mut roots);
     search::search(
         &tactic.position,
         &history,
         &params,
-        &tt,
+        tt,
         &stop,
         &|_: Report| {},
     )
+}
+
+/// `solve` with a fixed move time and a fresh table of `hash_mib`.
+pub fn solve_for(tactic: &Tactic, movetime_ms: u64, hash_mib: usize) -> Option<Move> {
+    let limits = Limits {
+        movetime: Some(movetime_ms),
+        ..Limits::default()
+    };
+    solve(tactic, limits, &TranspositionTable::new(hash_mib))
 }

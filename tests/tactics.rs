@@ -3,7 +3,8 @@
 //! whole file.
 
 use menhir::notation::move_to_ptn;
-use menhir::tactics::{parse_tactics, solve};
+use menhir::search::{Limits, TranspositionTable};
+use menhir::tactics::{parse_tactics, solve, solve_for};
 
 #[test]
 fn sample_of_public_tactics_is_solved_at_500_ms() {
@@ -15,7 +16,7 @@ fn sample_of_public_tactics_is_solved_at_500_ms() {
     assert!(kinds.len() >= 3, "{kinds:?}");
     let mut missed = Vec::new();
     for t in &sample {
-        let played = solve(t, 500, 32);
+        let played = solve_for(t, 500, 32);
         if !played.is_some_and(|m| t.solutions.contains(&m)) {
             missed.push(format!(
                 "{} ({}) played {:?}",
@@ -35,28 +36,17 @@ fn sample_of_public_tactics_is_solved_at_500_ms() {
 /// from 2 up: every win1, win3 and defend position, searched to a fixed depth.
 #[test]
 fn short_tactics_are_found_at_every_depth_from_2() {
-    use menhir::search::{self, Limits, Report, SearchParams, TranspositionTable};
-    use std::sync::atomic::AtomicBool;
     let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
         .expect("the tactics file parses");
     let tt = TranspositionTable::new(16);
     let mut checked = 0;
     for t in tactics.iter().filter(|t| t.kind != "win5") {
         for depth in 2..=4 {
-            tt.clear();
-            let params = SearchParams {
-                limits: Limits {
-                    depth: Some(depth),
-                    ..Limits::default()
-                },
-                threads: 1,
-                multipv: 1,
-                start: std::time::Instant::now(),
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
             };
-            let stop = AtomicBool::new(false);
-            let history = [t.position.hash()];
-            let played =
-                search::search(&t.position, &history, &params, &tt, &stop, &|_: Report| {});
+            let played = solve(t, limits, &tt);
             assert!(
                 played.is_some_and(|m| t.solutions.contains(&m)),
                 "{} ({}) at depth {depth}: played {:?}",

@@ -3,7 +3,7 @@
 
 use clap::Args;
 use menhir::notation::move_to_ptn;
-use menhir::tactics::{parse_tactics, solve};
+use menhir::tactics::{parse_tactics, solve_for};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -27,7 +27,7 @@ pub fn run(args: &TacticsArgs) -> Result<(), String> {
     let mut tally: BTreeMap<(String, usize), (usize, usize, f64)> = BTreeMap::new();
     for t in &tactics {
         let start = Instant::now();
-        let played = solve(t, args.movetime, 64);
+        let played = solve_for(t, args.movetime, 64);
         let seconds = start.elapsed().as_secs_f64();
         let ok = played.is_some_and(|m| t.solutions.contains(&m));
         let entry = tally.entry((t.kind.clone(), t.size)).or_default();
