@@ -79,12 +79,10 @@ impl Game {
             });
         }
         if !self.position.is_legal(mv) {
-            return Err(crate::notation::parse_legal_move(&self.position, &token)
-                .err()
-                .unwrap_or(MoveError::Illegal {
-                    token,
-                    reason: "not a legal ply here",
-                }));
+            return Err(MoveError::Illegal {
+                token,
+                reason: crate::notation::ptn_move::explain_illegal(&self.position, mv),
+            });
         }
         self.position.make(mv);
         self.moves.push(mv);

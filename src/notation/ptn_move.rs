@@ -125,7 +125,7 @@ pub fn parse_legal_move(pos: &Position, token: &str) -> Result<Move, MoveError> 
 }
 
 /// Why a well-formed ply is not legal in `pos`.
-fn explain_illegal(pos: &Position, mv: Move) -> &'static str {
+pub(crate) fn explain_illegal(pos: &Position, mv: Move) -> &'static str {
     let sq = mv.square();
     let me = pos.to_move();
     if !mv.is_spread() {
