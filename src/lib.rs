@@ -15,3 +15,4 @@ pub mod eval;
 pub mod search;
 pub mod tactics;
 pub mod tei;
+pub mod tune;

@@ -25,6 +25,8 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Run the tactical positions and print the solve rate per kind and size.
     Tactics(cli::tactics::TacticsArgs),
+    /// Tune the evaluation: self-play data (`gen`) and a weight fit (`fit`).
+    Tune(cli::tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Perft(args)) => cli::perft::run(&args),
         Some(Command::Tactics(args)) => cli::tactics::run(&args),
+        Some(Command::Tune(args)) => cli::tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

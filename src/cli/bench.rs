@@ -4,8 +4,7 @@
 use clap::Args;
 use menhir::game::Game;
 use menhir::notation::parse_tps;
-use menhir::search::{self, Limits, Report, SearchParams, TranspositionTable};
-use std::sync::atomic::AtomicBool;
+use menhir::search::{self, Limits, TranspositionTable};
 use std::time::Instant;
 
 #[derive(Args)]
@@ -38,34 +37,12 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         pos.set_half_komi(*half_komi);
         let game = Game::new(pos);
         tt.clear();
-        let stop = AtomicBool::new(false);
-        let params = SearchParams {
-            limits: Limits {
-                depth: Some(args.depth),
-                ..Limits::default()
-            },
-            threads: 1,
-            multipv: 1,
-            start: Instant::now(),
+        let limits = Limits {
+            depth: Some(args.depth),
+            ..Limits::default()
         };
-        let last = std::sync::Mutex::new(None);
-        let report = |r: Report| {
-            if let Report::Info(info) = r {
-                if info.multipv.is_none() {
-                    *last.lock().unwrap_or_else(|p| p.into_inner()) = Some(info);
-                }
-            }
-        };
-        search::search(
-            game.position(),
-            game.repetition_history(),
-            &params,
-            &tt,
-            &stop,
-            &report,
-        );
-        let info = last.into_inner().unwrap_or_else(|p| p.into_inner());
-        let info = info.ok_or("the search reported nothing")?;
+        let info = search::search_quietly(game.position(), game.repetition_history(), limits, &tt)
+            .ok_or("the search reported nothing")?;
         total_nodes += info.nodes;
         log::info!(
             "position {:2}: depth {} score {} nodes {} time {} ms",

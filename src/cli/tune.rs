@@ -1,0 +1,200 @@
+//! `menhir tune gen` plays self-play games and writes their quiet positions with
+//! the results; `menhir tune fit` fits the evaluation weights of one board size
+//! to such files and can write them back into `src/eval/weights.rs`.
+
+use clap::{Args, Subcommand};
+use menhir::eval::features::name;
+use menhir::eval::weights_for;
+use menhir::notation::parse_tps;
+use menhir::tune::fit::{fit, FitConfig};
+use menhir::tune::selfplay::{play, Sample, SelfPlay};
+use menhir::tune::weights_file::replace_row;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct TuneArgs {
+    #[command(subcommand)]
+    step: Step,
+}
+
+#[derive(Subcommand)]
+enum Step {
+    /// Play self-play games and write their positions (TSV) for `fit`.
+    Gen(GenArgs),
+    /// Fit one size's weights to position files written by `gen`.
+    Fit(FitArgs),
+}
+
+#[derive(Args)]
+struct GenArgs {
+    /// Board size, 3 to 8.
+    #[arg(long, default_value_t = 6)]
+    size: usize,
+    /// Komi in half-flats (4 = komi 2).
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
+    half_komi: i32,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Search nodes per move.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Random flat placements that open each game.
+    #[arg(long, default_value_t = 4)]
+    random_plies: usize,
+    /// Seed of the random openings: the same seed gives the same file.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Where to write the positions.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Args)]
+struct FitArgs {
+    /// Position files written by `tune gen`, all of one board size.
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Gradient-descent epochs.
+    #[arg(long, default_value_t = 3000)]
+    epochs: usize,
+    /// Adam step size in weight units (1/16 centiflat).
+    #[arg(long, default_value_t = 4.0)]
+    learning_rate: f64,
+    /// Weight of the search score in the target, 0 to 1 (0: game results only).
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f64,
+    /// Rewrite this size's row in this weights file (src/eval/weights.rs).
+    #[arg(long)]
+    write: Option<PathBuf>,
+}
+
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    match &args.step {
+        Step::Gen(g) => generate(g),
+        Step::Fit(f) => fit_weights(f),
+    }
+}
+
+fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        builder = builder.num_threads(n.max(1));
+    }
+    builder
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))
+}
+
+fn generate(args: &GenArgs) -> Result<(), String> {
+    if !(3..=8).contains(&args.size) {
+        return Err(format!("--size must be 3 to 8, not {}", args.size));
+    }
+    let config = SelfPlay {
+        size: args.size,
+        half_komi: args.half_komi,
+        games: args.games,
+        nodes: args.nodes.max(1),
+        random_plies: args.random_plies,
+        max_plies: 400,
+        seed: args.seed,
+        hash_mib: 8,
+    };
+    let samples = pool(args.threads)?.install(|| play(&config))?;
+    let mut text = String::new();
+    for s in &samples {
+        text.push_str(&s.to_line());
+        text.push('\n');
+    }
+    std::fs::write(&args.out, text)
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    let (white, draws) = tally(&samples);
+    println!(
+        "{} games, {} positions written to {} (per position: White won {:.1}%, drawn {:.1}%)",
+        args.games,
+        samples.len(),
+        args.out.display(),
+        100.0 * white,
+        100.0 * draws
+    );
+    Ok(())
+}
+
+/// Shares of positions from White wins and from draws.
+fn tally(samples: &[Sample]) -> (f64, f64) {
+    let n = samples.len().max(1) as f64;
+    let white = samples.iter().filter(|s| s.result == 1.0).count() as f64;
+    let draws = samples.iter().filter(|s| s.result == 0.5).count() as f64;
+    (white / n, draws / n)
+}
+
+fn read_samples(paths: &[PathBuf]) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let mut s = Sample::from_line(line)
+                .map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+            // Games of different files must not share a validation split key.
+            s.game += samples.len() * 10;
+            samples.push(s);
+        }
+    }
+    Ok(samples)
+}
+
+fn fit_weights(args: &FitArgs) -> Result<(), String> {
+    let samples = read_samples(&args.data)?;
+    let first = samples.first().ok_or("the data files hold no positions")?;
+    let size = parse_tps(&first.tps)
+        .map_err(|e| format!("first position: {e}"))?
+        .size();
+    let start = weights_for(size);
+    let config = FitConfig {
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        lambda: args.lambda,
+    };
+    let report = fit(&samples, size, start, &config)?;
+    println!(
+        "{size}x{size}: {} positions, k = {:.4}",
+        report.positions, report.k
+    );
+    println!(
+        "loss (train / validation): before {:.6} / {:.6}, after {:.6} / {:.6}",
+        report.train_before, report.validation_before, report.train_after, report.validation_after
+    );
+    for i in 0..COUNT {
+        println!(
+            "{:>20} {:>7} -> {:>7}",
+            name(i),
+            start[i],
+            report.weights[i]
+        );
+    }
+    if let Some(path) = &args.write {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+        let note = format!(
+            "fitted by `menhir tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}",
+            report.positions,
+            files.join(" "),
+            report.k,
+            report.validation_after
+        );
+        let updated = replace_row(&text, size, &report.weights, &note)?;
+        std::fs::write(path, updated)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote the {size}x{size} row of {}", path.display());
+    }
+    Ok(())
+}

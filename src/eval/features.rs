@@ -1,0 +1,169 @@
+//! The evaluation's features: integer measures of a position from White's point
+//! of view (White's measure minus Black's, or signed by who it favours). The
+//! evaluation is their dot product with one weight row per board size, so the
+//! tuner can fit the weights by regression on the same numbers.
+
+use super::roads::{line_fill, road_distance, widest_span};
+use crate::board::{Bitboard, Color, Position};
+
+/// The flat margin in half-flats, komi included: 2(W − B) − K.
+pub const FLATS: usize = 0;
+/// The flat margin times the endgame pressure (0 early, 100 when the emptier
+/// reserve or the board has run out).
+pub const FLATS_ENDGAME: usize = 1;
+/// Stones left in reserve.
+pub const RESERVES: usize = 2;
+/// Stones left in reserve times the endgame pressure.
+pub const RESERVES_ENDGAME: usize = 3;
+/// Walls on top.
+pub const WALLS: usize = 4;
+/// Capstones on the board.
+pub const CAPS: usize = 5;
+/// Own pieces buried under an own top.
+pub const RESERVE_UNDER_OWN: usize = 6;
+/// Opponent pieces held captive under an own top.
+pub const CAPTIVES: usize = 7;
+/// Closeness to the centre of the flats and capstones on top.
+pub const CENTRE: usize = 8;
+/// +1 when White is to move, −1 when Black is.
+pub const TEMPO: usize = 9;
+/// Exactly one square where a placement completes a road.
+pub const THREAT_ONE: usize = 10;
+/// Two or more such squares.
+pub const THREAT_MANY: usize = 11;
+/// The widest span of one road group is k squares, k = 2..=8.
+pub const SPAN: usize = 12;
+/// The fewest placements a road still needs is d, d = 2..=5.
+pub const DISTANCE: usize = SPAN + 7;
+/// Rows and columns holding exactly k road squares, k = 1..=8.
+pub const LINE: usize = DISTANCE + 4;
+/// Walls next to an enemy road square.
+pub const WALL_BLOCK: usize = LINE + 8;
+/// Enemy flats next to an own capstone.
+pub const CAP_ATTACK: usize = WALL_BLOCK + 1;
+/// How many features there are.
+pub const COUNT: usize = CAP_ATTACK + 1;
+
+/// The largest road distance with a feature of its own.
+const DISTANCE_LIMIT: usize = 5;
+
+/// A name per feature, for the tuner's report and the weights file.
+pub fn name(i: usize) -> String {
+    match i {
+        FLATS => "flats".into(),
+        FLATS_ENDGAME => "flats_endgame".into(),
+        RESERVES => "reserves".into(),
+        RESERVES_ENDGAME => "reserves_endgame".into(),
+        WALLS => "walls".into(),
+        CAPS => "caps".into(),
+        RESERVE_UNDER_OWN => "reserve_under_own".into(),
+        CAPTIVES => "captives".into(),
+        CENTRE => "centre".into(),
+        TEMPO => "tempo".into(),
+        THREAT_ONE => "threat_one".into(),
+        THREAT_MANY => "threat_many".into(),
+        WALL_BLOCK => "wall_block".into(),
+        CAP_ATTACK => "cap_attack".into(),
+        i if (SPAN..DISTANCE).contains(&i) => format!("span_{}", i - SPAN + 2),
+        i if (DISTANCE..LINE).contains(&i) => format!("distance_{}", i - DISTANCE + 2),
+        i if (LINE..WALL_BLOCK).contains(&i) => format!("line_{}", i - LINE + 1),
+        _ => format!("feature_{i}"),
+    }
+}
+
+/// Endgame pressure, 0..=100: how close the emptier reserve or the board is to
+/// running out, squared so it matters only near the end.
+fn pressure(pos: &Position) -> i32 {
+    let g = pos.geometry();
+    let start_pieces = (g.stones + g.capstones) as i32;
+    let reserve = |c: Color| (pos.stones(c) + pos.capstones(c)) as i32;
+    let fewest = reserve(Color::White).min(reserve(Color::Black));
+    let n2 = (g.size * g.size) as i32;
+    let empty = pos.empty().count() as i32;
+    let reserve_pressure = 100 - 100 * fewest.min(start_pieces) / start_pieces.max(1);
+    let board_pressure = 100 - 100 * empty / n2;
+    let p = reserve_pressure.max(board_pressure);
+    p * p / 100
+}
+
+/// Closeness to the centre (0 on the rim, larger inside), summed over `area`.
+fn centre_value(pos: &Position, area: Bitboard) -> i32 {
+    let n = pos.size() as i32;
+    area.squares()
+        .map(|sq| {
+            let f = sq.file() as i32;
+            let r = sq.rank() as i32;
+            f.min(n - 1 - f).min(r.min(n - 1 - r))
+        })
+        .sum()
+}
+
+/// Adds `color`'s measures into `out` with `sign` (+1 White, −1 Black).
+fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; COUNT]) {
+    let mine = pos.controlled(color);
+    let theirs = pos.controlled(color.opponent());
+    let my_walls = mine & pos.walls();
+    let my_caps = mine & pos.caps();
+    out[WALLS] += sign * my_walls.count() as i32;
+    out[CAPS] += sign * my_caps.count() as i32;
+    let (mut own, mut captive) = (0, 0);
+    for sq in mine.squares() {
+        let h = pos.height(sq);
+        if h > 1 {
+            let bits = pos.stack_bits(sq) & ((1u128 << (h - 1)) - 1);
+            let black = bits.count_ones() as i32;
+            let below = h as i32 - 1;
+            let (o, c) = match color {
+                Color::White => (below - black, black),
+                Color::Black => (black, below - black),
+            };
+            own += o;
+            captive += c;
+        }
+    }
+    out[RESERVE_UNDER_OWN] += sign * own;
+    out[CAPTIVES] += sign * captive;
+    let road = pos.road_squares(color);
+    let span = widest_span(pos, road);
+    if span >= 2 {
+        out[SPAN + span - 2] += sign;
+    }
+    out[CENTRE] += sign * centre_value(pos, road);
+    let threats = pos.road_completing_squares(color).count();
+    match threats {
+        0 => {}
+        1 => out[THREAT_ONE] += sign,
+        _ => out[THREAT_MANY] += sign,
+    }
+    if threats == 0 {
+        if let Some(d) = road_distance(pos, color, DISTANCE_LIMIT) {
+            if d >= 2 {
+                out[DISTANCE + d - 2] += sign;
+            }
+        }
+    }
+    line_fill(pos, road, sign, &mut out[LINE..WALL_BLOCK]);
+    let enemy_road = pos.road_squares(color.opponent());
+    out[WALL_BLOCK] += sign * (my_walls & enemy_road.neighbours()).count() as i32;
+    let enemy_flats = theirs & !pos.walls() & !pos.caps();
+    out[CAP_ATTACK] += sign * (enemy_flats & my_caps.neighbours()).count() as i32;
+}
+
+/// Every feature of `pos`, from White's point of view.
+pub fn features(pos: &Position) -> [i32; COUNT] {
+    let mut out = [0; COUNT];
+    let p = pressure(pos);
+    let margin = pos.flat_margin();
+    out[FLATS] = margin;
+    out[FLATS_ENDGAME] = margin * p;
+    let reserves = pos.stones(Color::White) as i32 - pos.stones(Color::Black) as i32;
+    out[RESERVES] = reserves;
+    out[RESERVES_ENDGAME] = reserves * p;
+    out[TEMPO] = match pos.to_move() {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    side(pos, Color::White, 1, &mut out);
+    side(pos, Color::Black, -1, &mut out);
+    out
+}

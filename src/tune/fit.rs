@@ -1,0 +1,202 @@
+//! Fitting the evaluation weights to game results (Texel tuning): the win
+//! probability is a logistic function of the evaluation, first its scale `k` is
+//! fitted to the starting weights, then Adam gradient descent moves the weights
+//! to minimise the mean squared error against each position's result, optionally
+//! blended with the search score. One game in ten is held out for validation.
+
+use super::progress::Progress;
+use super::selfplay::Sample;
+use crate::eval::features::{features, COUNT};
+use crate::eval::weights::SCALE;
+use crate::notation::parse_tps;
+use rayon::prelude::*;
+
+/// How to fit.
+#[derive(Clone, Debug)]
+pub struct FitConfig {
+    pub epochs: usize,
+    /// Adam step size, in weight units (1/SCALE centiflat).
+    pub learning_rate: f64,
+    /// Weight of the search score in the target (0 = the result alone).
+    pub lambda: f64,
+}
+
+/// One position made ready: its features, its target and whether it is held out.
+struct Row {
+    features: [f64; COUNT],
+    result: f64,
+    score: f64,
+    validation: bool,
+}
+
+/// What the fit found.
+#[derive(Clone, Debug)]
+pub struct FitReport {
+    pub weights: [i32; COUNT],
+    pub k: f64,
+    pub positions: usize,
+    pub train_before: f64,
+    pub train_after: f64,
+    pub validation_before: f64,
+    pub validation_after: f64,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Win probability for White at a White-view evaluation of `eval` centiflats.
+fn probability(k: f64, eval: f64) -> f64 {
+    sigmoid(k * eval / 100.0)
+}
+
+fn eval(w: &[f64; COUNT], f: &[f64; COUNT]) -> f64 {
+    w.iter().zip(f).map(|(w, f)| w * f).sum::<f64>() / SCALE as f64
+}
+
+fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
+    samples
+        .par_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut pos = parse_tps(&s.tps).map_err(|e| format!("sample {}: {e}", i + 1))?;
+            if pos.size() != size {
+                return Err(format!(
+                    "sample {} is {}x{}, not {size}x{size}",
+                    i + 1,
+                    pos.size(),
+                    pos.size()
+                ));
+            }
+            pos.set_half_komi(s.half_komi);
+            Ok(Row {
+                features: features(&pos).map(|v| v as f64),
+                result: s.result,
+                score: s.score as f64,
+                validation: s.game % 10 == 0,
+            })
+        })
+        .collect()
+}
+
+/// Mean squared error over the rows of one split, with targets from `target`.
+fn loss(
+    rows: &[Row],
+    w: &[f64; COUNT],
+    k: f64,
+    validation: bool,
+    target: &(dyn Fn(&Row) -> f64 + Sync),
+) -> f64 {
+    let (sum, n) = rows
+        .par_chunks(4096)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .filter(|r| r.validation == validation)
+                .fold((0.0, 0usize), |(s, n), r| {
+                    let e = probability(k, eval(w, &r.features)) - target(r);
+                    (s + e * e, n + 1)
+                })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .fold((0.0, 0), |(s, n), (cs, cn)| (s + cs, n + cn));
+    sum / n.max(1) as f64
+}
+
+/// The gradient of the training loss; chunk sums are added in order so the
+/// result does not depend on the thread count.
+fn gradient(
+    rows: &[Row],
+    w: &[f64; COUNT],
+    k: f64,
+    target: &(dyn Fn(&Row) -> f64 + Sync),
+) -> [f64; COUNT] {
+    let parts: Vec<([f64; COUNT], usize)> = rows
+        .par_chunks(4096)
+        .map(|chunk| {
+            let mut g = [0.0; COUNT];
+            let mut n = 0;
+            for r in chunk.iter().filter(|r| !r.validation) {
+                let p = probability(k, eval(w, &r.features));
+                let d = 2.0 * (p - target(r)) * p * (1.0 - p) * k / 100.0 / SCALE as f64;
+                for (gi, fi) in g.iter_mut().zip(&r.features) {
+                    *gi += d * fi;
+                }
+                n += 1;
+            }
+            (g, n)
+        })
+        .collect();
+    let mut total = [0.0; COUNT];
+    let mut n = 0;
+    for (g, cn) in parts {
+        for (t, gi) in total.iter_mut().zip(g) {
+            *t += gi;
+        }
+        n += cn;
+    }
+    total.map(|t| t / n.max(1) as f64)
+}
+
+/// The `k` that best fits the results with weights `w` (golden-section search).
+fn fit_k(rows: &[Row], w: &[f64; COUNT]) -> f64 {
+    let result = |r: &Row| r.result;
+    let (mut lo, mut hi) = (0.01f64, 5.0f64);
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - phi * (hi - lo);
+        let b = lo + phi * (hi - lo);
+        if loss(rows, w, a, false, &result) < loss(rows, w, b, false, &result) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Fits weights for `size` to `samples`, starting from `start`.
+pub fn fit(
+    samples: &[Sample],
+    size: usize,
+    start: &[i32; COUNT],
+    config: &FitConfig,
+) -> Result<FitReport, String> {
+    let rows = prepare(samples, size)?;
+    if rows.iter().all(|r| r.validation) || rows.iter().all(|r| !r.validation) {
+        return Err("need positions from at least ten games to fit and validate".into());
+    }
+    let mut w = start.map(|v| v as f64);
+    let k = fit_k(&rows, &w);
+    let lambda = config.lambda.clamp(0.0, 1.0);
+    let target = move |r: &Row| (1.0 - lambda) * r.result + lambda * probability(k, r.score);
+    let train_before = loss(&rows, &w, k, false, &target);
+    let validation_before = loss(&rows, &w, k, true, &target);
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = [0.0; COUNT];
+    let mut v = [0.0; COUNT];
+    let progress = Progress::new("fitting epochs", config.epochs);
+    for t in 1..=config.epochs {
+        let g = gradient(&rows, &w, k, &target);
+        for i in 0..COUNT {
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
+            let m_hat = m[i] / (1.0 - beta1.powi(t as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(t as i32));
+            w[i] -= config.learning_rate * m_hat / (v_hat.sqrt() + eps);
+        }
+        progress.tick();
+    }
+    let weights = w.map(|x| x.round() as i32);
+    let rounded = weights.map(|x| x as f64);
+    Ok(FitReport {
+        weights,
+        k,
+        positions: rows.len(),
+        train_before,
+        train_after: loss(&rows, &rounded, k, false, &target),
+        validation_before,
+        validation_after: loss(&rows, &rounded, k, true, &target),
+    })
+}

@@ -1,0 +1,7 @@
+//! The evaluation tuner: self-play data generation and a logistic-regression fit
+//! of the weights, written back into the weights module.
+
+pub mod fit;
+pub mod progress;
+pub mod selfplay;
+pub mod weights_file;
