@@ -172,13 +172,8 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
         "loss (train / validation): before {:.6} / {:.6}, after {:.6} / {:.6}",
         report.train_before, report.validation_before, report.train_after, report.validation_after
     );
-    for i in 0..COUNT {
-        println!(
-            "{:>20} {:>7} -> {:>7}",
-            name(i),
-            start[i],
-            report.weights[i]
-        );
+    for (i, (old, new)) in start.iter().zip(&report.weights).enumerate() {
+        println!("{:>20} {old:>7} -> {new:>7}", name(i));
     }
     if let Some(path) = &args.write {
         let text = std::fs::read_to_string(path)
