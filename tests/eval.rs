@@ -1,0 +1,79 @@
+//! The evaluation: colour symmetry of every feature, and what the start
+//! position and a road threat score.
+
+use menhir::eval::evaluate;
+use menhir::eval::features::{features, FLATS, TEMPO, THREAT_MANY, THREAT_ONE};
+use menhir::notation::parse_tps;
+use menhir::Position;
+
+/// The same position with the colours swapped (and the other side to move).
+fn swap_colours(tps: &str) -> String {
+    let mut parts: Vec<String> = tps.split(' ').map(str::to_string).collect();
+    parts[0] = parts[0]
+        .chars()
+        .map(|c| match c {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        })
+        .collect();
+    parts[1] = if parts[1] == "1" { "2" } else { "1" }.to_string();
+    parts.join(" ")
+}
+
+fn position(tps: &str) -> Position {
+    parse_tps(tps).unwrap_or_else(|e| panic!("{tps}: {e}"))
+}
+
+const POSITIONS: [&str; 6] = [
+    "x5/x,2,1,x2/x,1C,x3/x,1,x3/x2,212C,x,1S 1 6",
+    "2,x4/x3,211C,x/x2,1S,2,x/2C,x,1,2S,x/2S,1,x,1S,1 2 10",
+    "2,2,x2,1/2,2,x,1,1/1221S,1,122221C,x,1/1,12,x,2C,2/1S,2,2,x2 1 20",
+    "2,1S,2,2,2,x/x2,212S,1,221C,x/1,12,x,1,2,1/x2,1,2,112C,x/x2,1,2,1,x/x3,1,21,x 1 21",
+    "x4/1,x,1,1/2,21,2,2/x4 1 6",
+    "x2,1,x4,2S/x3,2C,2,x3/x8/x2,1C,x,2,1C,1,x/2,2,x3,2C,1,2/x,2,x6/x,1S,x,2,11121,2,x2/x4,2S,x,1S,x 1 24",
+];
+
+#[test]
+fn swapping_colours_negates_every_feature_and_keeps_the_score() {
+    for tps in POSITIONS {
+        let a = position(tps);
+        let b = position(&swap_colours(tps));
+        let fa = features(&a);
+        let fb = features(&b);
+        for (i, (x, y)) in fa.iter().zip(&fb).enumerate() {
+            assert_eq!(*x, -*y, "{tps}: feature {i}");
+        }
+        assert_eq!(evaluate(&a), evaluate(&b), "{tps}");
+    }
+}
+
+#[test]
+fn the_start_is_even_but_for_komi_and_tempo() {
+    for size in 3..=8 {
+        let mut pos = Position::start(size).unwrap();
+        let f = features(&pos);
+        assert_eq!(f[TEMPO], 1);
+        assert!(f.iter().enumerate().all(|(i, &v)| i == TEMPO || v == 0));
+        pos.set_half_komi(4);
+        let f = features(&pos);
+        assert_eq!(f[FLATS], -4, "{size}x{size}: komi 2 is four half-flats to Black");
+        let white = evaluate(&pos);
+        pos.set_half_komi(0);
+        assert!(evaluate(&pos) > white, "komi must favour Black");
+    }
+}
+
+#[test]
+fn road_threats_are_counted_and_scored() {
+    // White's a-file road lacks a1 only; Black to move must block.
+    let one = position("1,x4/1,x4/1,x4/1,2,x3/x,2,2,x2 2 5");
+    let f = features(&one);
+    assert_eq!(f[THREAT_ONE], 1);
+    assert!(evaluate(&one) < -100, "Black faces a threat: {}", evaluate(&one));
+    // Two gaps on two edges' worth of roads: a1 and e5 both win for White.
+    let two = position("1,1,1,1,x/1,x4/1,x4/1,2,x3/x,2,2,2,x 2 7");
+    let f = features(&two);
+    assert_eq!(f[THREAT_MANY], 1);
+    assert!(evaluate(&two) < evaluate(&one));
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Tunes one board size's evaluation weights from Menhir's own games: builds
+# Menhir, plays self-play games in parallel (`menhir tune gen`), fits the weights
+# to the results (`menhir tune fit`) and writes them into src/eval/weights.rs.
+# Review the diff, run `menhir bench` and SPRT the result with tools/match.sh.
+#
+# usage: tools/tune.sh [--size 6] [--half-komi 4] [--games 2000] [--nodes 5000]
+#                      [--seed 1] [--epochs 3000] [--lambda 0] [--threads N]
+#                      [--data DIR]   (where the position files go; default tune-data/)
+#                      [--no-write]   (fit and print only)
+set -euo pipefail
+
+size=6 half_komi=4 games=2000 nodes=5000 seed=1 epochs=3000 lambda=0 threads="" data="tune-data" write=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift 2 ;;
+    --half-komi) half_komi=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --nodes) nodes=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --epochs) epochs=$2; shift 2 ;;
+    --lambda) lambda=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --data) data=$2; shift 2 ;;
+    --no-write) write=0; shift ;;
+    *) echo "tune.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+cargo build --release --quiet
+menhir="$root/target/release/menhir"
+mkdir -p "$data"
+file="$data/s${size}_hk${half_komi}_n${nodes}_g${games}_seed${seed}.tsv"
+thread_args=()
+if [ -n "$threads" ]; then thread_args=(--threads "$threads"); fi
+if [ ! -f "$file" ]; then
+  "$menhir" tune gen --size "$size" --half-komi "$half_komi" --games "$games" \
+    --nodes "$nodes" --seed "$seed" --out "$file" "${thread_args[@]}"
+else
+  echo "reusing $file"
+fi
+write_args=()
+if [ "$write" = 1 ]; then write_args=(--write src/eval/weights.rs); fi
+"$menhir" tune fit "$file" --epochs "$epochs" --lambda "$lambda" "${write_args[@]}"
