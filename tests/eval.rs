@@ -1,20 +1,26 @@
 //! The evaluation: colour symmetry of every feature, and what the start
 //! position and a road threat score.
 
-use menhir::eval::evaluate;
 use menhir::eval::features::{features, FLATS, TEMPO, THREAT_MANY, THREAT_ONE};
+use menhir::eval::{evaluate, weights_for};
 use menhir::notation::parse_tps;
 use menhir::Position;
 
 /// The same position with the colours swapped (and the other side to move).
 fn swap_colours(tps: &str) -> String {
     let mut parts: Vec<String> = tps.split(' ').map(str::to_string).collect();
+    // Piece colours swap; the digit after an `x` is a count of empty squares.
+    let mut previous = ' ';
     parts[0] = parts[0]
         .chars()
-        .map(|c| match c {
-            '1' => '2',
-            '2' => '1',
-            c => c,
+        .map(|c| {
+            let swapped = match c {
+                '1' if previous != 'x' => '2',
+                '2' if previous != 'x' => '1',
+                c => c,
+            };
+            previous = c;
+            swapped
         })
         .collect();
     parts[1] = if parts[1] == "1" { "2" } else { "1" }.to_string();
@@ -57,7 +63,10 @@ fn the_start_is_even_but_for_komi_and_tempo() {
         assert!(f.iter().enumerate().all(|(i, &v)| i == TEMPO || v == 0));
         pos.set_half_komi(4);
         let f = features(&pos);
-        assert_eq!(f[FLATS], -4, "{size}x{size}: komi 2 is four half-flats to Black");
+        assert_eq!(
+            f[FLATS], -4,
+            "{size}x{size}: komi 2 is four half-flats to Black"
+        );
         let white = evaluate(&pos);
         pos.set_half_komi(0);
         assert!(evaluate(&pos) > white, "komi must favour Black");
@@ -68,12 +77,17 @@ fn the_start_is_even_but_for_komi_and_tempo() {
 fn road_threats_are_counted_and_scored() {
     // White's a-file road lacks a1 only; Black to move must block.
     let one = position("1,x4/1,x4/1,x4/1,2,x3/x,2,2,x2 2 5");
-    let f = features(&one);
-    assert_eq!(f[THREAT_ONE], 1);
-    assert!(evaluate(&one) < -100, "Black faces a threat: {}", evaluate(&one));
-    // Two gaps on two edges' worth of roads: a1 and e5 both win for White.
+    assert_eq!(features(&one)[THREAT_ONE], 1);
+    // Gaps at a1 and e5 both complete a White road.
     let two = position("1,1,1,1,x/1,x4/1,x4/1,2,x3/x,2,2,2,x 2 7");
-    let f = features(&two);
-    assert_eq!(f[THREAT_MANY], 1);
+    assert_eq!(features(&two)[THREAT_MANY], 1);
     assert!(evaluate(&two) < evaluate(&one));
+    for size in 3..=8 {
+        let w = weights_for(size);
+        assert!(w[THREAT_ONE] > 0, "{size}x{size}: a threat must count");
+        assert!(
+            w[THREAT_MANY] > w[THREAT_ONE],
+            "{size}x{size}: two threats beat one"
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! The tuner: self-play data is reproducible from its seed whatever the thread
 //! count, every sample reads back, and the fit lowers the training loss.
 
+use menhir::eval::features::{FLATS, WALLS};
 use menhir::eval::weights_for;
 use menhir::notation::parse_tps;
 use menhir::tune::fit::{fit, FitConfig};
@@ -57,9 +58,21 @@ fn fitting_lowers_the_training_loss() {
             epochs: 300,
             learning_rate: 4.0,
             lambda: 0.0,
+            frozen: vec![FLATS, WALLS],
         },
     )
     .unwrap();
+    assert_eq!(
+        report.weights[FLATS],
+        weights_for(4)[FLATS],
+        "a frozen weight moved"
+    );
+    assert_eq!(
+        report.weights[WALLS],
+        weights_for(4)[WALLS],
+        "a frozen weight moved"
+    );
+    assert!(report.weights != *weights_for(4), "nothing was fitted");
     assert!(report.k > 0.0);
     assert!(
         report.train_after < report.train_before,
@@ -67,6 +80,16 @@ fn fitting_lowers_the_training_loss() {
         report.train_after,
         report.train_before
     );
-    let wrong_size = fit(&samples, 5, weights_for(5), &FitConfig { epochs: 1, learning_rate: 1.0, lambda: 0.0 });
+    let wrong_size = fit(
+        &samples,
+        5,
+        weights_for(5),
+        &FitConfig {
+            epochs: 1,
+            learning_rate: 1.0,
+            lambda: 0.0,
+            frozen: vec![],
+        },
+    );
     assert!(wrong_size.is_err());
 }

@@ -42,8 +42,13 @@ if [ ! -f "$book" ]; then
   echo "match.sh: no opening book at $book (give --book)" >&2; exit 2
 fi
 format=()
+# racetrack reports a plain match from the first engine's side, and an SPRT for
+# its second engine ("Under test") against the first ("Base engine"): so in an
+# SPRT the new build goes second, and the Elo and LLR printed are the new build's.
+first=$menhir second=$opponent
 if [ -n "$sprt" ]; then
   format=(--format sprt --sprt "elo0=${sprt%,*}" "elo1=${sprt#*,}" alpha=0.05 beta=0.05)
+  first=$opponent second=$menhir
 fi
 engine_opts=()
 if [ "$threads" != 1 ]; then
@@ -51,12 +56,26 @@ if [ "$threads" != 1 ]; then
 fi
 mkdir -p "$out"
 name="$out/s${size}_k${komi}_$(basename "$menhir")_vs_$(basename "$opponent")_$(date +%Y%m%d_%H%M%S)"
-echo "$racetrack -s $size --komi $komi -g $games -c $concurrency ${format[*]} --engine path=$menhir --engine path=$opponent --all-engines tc=$tc ${engine_opts[*]} -b $book --ptnout $name.ptn" | tee "$name.cmd"
+echo "$racetrack -s $size --komi $komi -g $games -c $concurrency ${format[*]} --engine path=$first --engine path=$second --all-engines tc=$tc ${engine_opts[*]} -b $book --ptnout $name.ptn" | tee "$name.cmd"
 "$racetrack" -s "$size" --komi "$komi" -g "$games" -c "$concurrency" "${format[@]}" \
-  --engine "path=$menhir" --engine "path=$opponent" \
+  --engine "path=$first" --engine "path=$second" \
   --all-engines "tc=$tc" "${engine_opts[@]}" -b "$book" --ptnout "$name.ptn" 2> "$name.err" | tee "$name.out"
 # racetrack scores a loss on time, an illegal or malformed move or a crash as
 # 1-0 / 0-1; roads and flat counts are R-0, 0-R, F-0, 0-F.
 echo "results:"
 grep -o 'Result "[^"]*"' "$name.ptn" | sort | uniq -c
 echo "forfeits (1-0 or 0-1): $(grep -cE 'Result "(1-0|0-1)"' "$name.ptn" || true)"
+# Wins, draws and losses per engine, read from the PTN (White is Player1).
+echo "per engine (wins-draws-losses):"
+awk '
+  function value(line) { sub(/^[^"]*"/, "", line); sub(/".*$/, "", line); return line }
+  /^\[Player1 / { w = value($0); seen[w] = 1 }
+  /^\[Player2 / { b = value($0); seen[b] = 1 }
+  /^\[Result / {
+    r = value($0)
+    if (r == "1/2-1/2") { d[w]++; d[b]++ }
+    else if (r ~ /^0-/) { win[b]++; loss[w]++ }
+    else { win[w]++; loss[b]++ }
+  }
+  END { for (e in seen) printf "  %s: %d-%d-%d\n", e, win[e], d[e], loss[e] }
+' "$name.ptn"

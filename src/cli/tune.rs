@@ -3,7 +3,7 @@
 //! to such files and can write them back into `src/eval/weights.rs`.
 
 use clap::{Args, Subcommand};
-use menhir::eval::features::name;
+use menhir::eval::features::{name, COUNT};
 use menhir::eval::weights_for;
 use menhir::notation::parse_tps;
 use menhir::tune::fit::{fit, FitConfig};
@@ -67,9 +67,31 @@ struct FitArgs {
     /// Weight of the search score in the target, 0 to 1 (0: game results only).
     #[arg(long, default_value_t = 0.0)]
     lambda: f64,
+    /// Keep these features' weights (comma-separated names as the fit prints
+    /// them; a name ending in `*` matches every feature it begins).
+    #[arg(long, value_delimiter = ',')]
+    freeze: Vec<String>,
     /// Rewrite this size's row in this weights file (src/eval/weights.rs).
     #[arg(long)]
     write: Option<PathBuf>,
+}
+
+/// Feature indices named by `patterns`; an unknown name is an error.
+fn frozen_features(patterns: &[String]) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    for p in patterns.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        let matches: Vec<usize> = (0..COUNT)
+            .filter(|&i| match p.strip_suffix('*') {
+                Some(prefix) => name(i).starts_with(prefix),
+                None => name(i) == p,
+            })
+            .collect();
+        if matches.is_empty() {
+            return Err(format!("--freeze: no feature is called '{p}'"));
+        }
+        out.extend(matches);
+    }
+    Ok(out)
 }
 
 pub fn run(args: &TuneArgs) -> Result<(), String> {
@@ -162,6 +184,7 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
         epochs: args.epochs,
         learning_rate: args.learning_rate,
         lambda: args.lambda,
+        frozen: frozen_features(&args.freeze)?,
     };
     let report = fit(&samples, size, start, &config)?;
     println!(
@@ -179,8 +202,13 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+        let frozen = if args.freeze.is_empty() {
+            String::new()
+        } else {
+            format!(", frozen {}", args.freeze.join(","))
+        };
         let note = format!(
-            "fitted by `menhir tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}",
+            "fitted by `menhir tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}{frozen}",
             report.positions,
             files.join(" "),
             report.k,

@@ -19,6 +19,8 @@ pub struct FitConfig {
     pub learning_rate: f64,
     /// Weight of the search score in the target (0 = the result alone).
     pub lambda: f64,
+    /// Features whose weights stay as they start.
+    pub frozen: Vec<usize>,
 }
 
 /// One position made ready: its features, its target and whether it is held out.
@@ -179,7 +181,7 @@ pub fn fit(
     let progress = Progress::new("fitting epochs", config.epochs);
     for t in 1..=config.epochs {
         let g = gradient(&rows, &w, k, &target);
-        for i in 0..COUNT {
+        for i in (0..COUNT).filter(|i| !config.frozen.contains(i)) {
             m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
             let m_hat = m[i] / (1.0 - beta1.powi(t as i32));

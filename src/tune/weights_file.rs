@@ -19,14 +19,22 @@ pub fn replace_row(
         .ok_or_else(|| format!("no '{}' row in the weights file", head.trim()))?;
     let last = lines[first..]
         .iter()
-        .position(|l| l.trim_end() == "],")
+        .position(|l| l.trim() == "],")
         .map(|i| first + i)
         .ok_or_else(|| format!("the {size}x{size} row is not closed by '],'"))?;
     let mut out: Vec<String> = lines[..first].iter().map(|l| l.to_string()).collect();
     out.push(format!("{head} {note}"));
     out.push("    [".to_string());
+    // Trailing comments aligned one space after the widest number, as rustfmt
+    // leaves them.
+    let width = row
+        .iter()
+        .map(|w| w.to_string().len() + 1)
+        .max()
+        .unwrap_or(0);
     for (i, w) in row.iter().enumerate() {
-        out.push(format!("        {w}, // {}", name(i)));
+        let number = format!("{w},");
+        out.push(format!("        {number:<width$} // {}", name(i)));
     }
     out.push("    ],".to_string());
     out.extend(lines[last + 1..].iter().map(|l| l.to_string()));
