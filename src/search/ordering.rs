@@ -115,3 +115,39 @@ pub fn pick_next(scored: &mut [(Move, i32)], i: usize) -> Move {
     scored.swap(i, best);
     scored[i].0
 }
+
+/// Late-move reductions by remaining depth and move number: about
+/// ln(depth)·ln(move)/2.5 plies, never leaving less than one ply.
+pub struct Reductions {
+    table: Vec<[i8; 64]>,
+}
+
+impl Reductions {
+    pub fn new() -> Reductions {
+        let table = (0..64)
+            .map(|depth: usize| {
+                let mut row = [0i8; 64];
+                for (i, r) in row.iter_mut().enumerate() {
+                    if depth >= 2 && i >= 1 {
+                        let x = 0.5 + (depth as f64).ln() * (i as f64).ln() / 2.5;
+                        *r = (x as i32).clamp(0, depth as i32 - 2) as i8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Reductions { table }
+    }
+
+    /// The reduction for the `index`-th move (0-based) at `depth`.
+    #[inline]
+    pub fn get(&self, depth: i32, index: usize) -> i32 {
+        self.table[depth.clamp(0, 63) as usize][index.min(63)] as i32
+    }
+}
+
+impl Default for Reductions {
+    fn default() -> Self {
+        Reductions::new()
+    }
+}

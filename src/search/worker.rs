@@ -1,10 +1,11 @@
 //! One search thread: negamax with principal variation search, aspiration
 //! windows at the root, the shared TT, null-move pruning and late-move reductions
 //! where Tak allows them, immediate road-win detection at every node, and a
-//! threat extension at the horizon so short road wins and losses are never missed.
+//! threat extension at the horizon so short road wins and losses are never missed,
+//! reverse futility pruning near the horizon and logarithmic late-move reductions.
 
-use super::ordering::{pick_next, score_moves, History};
-use super::score::{Score, INFINITY};
+use super::ordering::{pick_next, score_moves, History, Reductions};
+use super::score::{Score, INFINITY, PROVEN};
 use super::tt::Bound;
 use super::Shared;
 use crate::board::Position;
@@ -18,6 +19,8 @@ pub const MAX_PLY: usize = 128;
 /// Threat extensions allowed on one path. One is enough to see a defence fail
 /// within 3 plies; more made depth 1 explode in positions full of threats.
 const MAX_EXTENSIONS: u32 = 2;
+/// Reverse futility margin per ply of remaining depth, in centiflats.
+const RFP_MARGIN: i32 = 100;
 
 /// State of one search thread.
 pub struct Worker<'a> {
@@ -25,6 +28,7 @@ pub struct Worker<'a> {
     pub(super) pos: Position,
     shared: &'a Shared<'a>,
     pub(super) history: History,
+    reductions: Reductions,
     killers: Vec<[Option<Move>; 2]>,
     lists: Vec<MoveList>,
     scored: Vec<Vec<(Move, i32)>>,
@@ -56,6 +60,7 @@ impl<'a> Worker<'a> {
             pos,
             shared,
             history: History::new(),
+            reductions: Reductions::new(),
             killers: vec![[None; 2]; MAX_PLY + 2],
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(256))
@@ -266,8 +271,13 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if !pv_node && ply > 0 && depth >= 3 && !threatened && self.null_move_safe() {
-            let static_eval = evaluate(&self.pos);
+        let quiet_node = !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN;
+        let static_eval = if quiet_node { evaluate(&self.pos) } else { 0 };
+        // Reverse futility: far enough above beta near the horizon, stand pat.
+        if quiet_node && depth <= 3 && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
+        if quiet_node && depth >= 3 && self.null_move_safe() {
             if static_eval >= beta {
                 let reduction = 2 + depth / 4;
                 self.pos.make_null();
@@ -330,11 +340,15 @@ impl<'a> Worker<'a> {
             let mv = pick_next(&mut scored, i);
             let undo = self.push(mv);
             let quiet = Some(mv) != tt_move && !self.killers[ply].contains(&Some(mv));
-            let reduction = if depth >= 3 && i >= 3 && quiet && !threatened {
-                1 + (i >= 10 && depth >= 6) as i32
+            let mut reduction = if depth >= 3 && i >= 3 && quiet && !threatened {
+                self.reductions.get(depth, i)
             } else {
                 0
             };
+            // Never reduce a move that makes a road threat.
+            if reduction > 0 && self.pos.has_placement_win(self.pos.to_move().opponent()) {
+                reduction = 0;
+            }
             let mut score;
             if i == 0 {
                 score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, &[], extensions);
