@@ -277,35 +277,39 @@ impl<'a> Worker<'a> {
         if quiet_node && depth <= 3 && static_eval - RFP_MARGIN * depth >= beta {
             return static_eval;
         }
-        if quiet_node && depth >= 3 && self.null_move_safe() {
-            if static_eval >= beta {
-                let reduction = 2 + depth / 4;
-                self.pos.make_null();
-                self.keys.push(self.pos.hash());
-                self.resets.push(self.keys.len() - 1);
-                let score = -self.negamax(
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -beta,
-                    -beta + 1,
-                    &[],
-                    extensions,
-                );
-                self.keys.pop();
-                self.resets.pop();
-                self.pos.unmake_null();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta && !Score(score).is_proven() {
-                    return beta;
-                }
+        if quiet_node && depth >= 3 && static_eval >= beta && self.null_move_safe() {
+            if let Some(score) = self.null_move_cut(depth, ply, beta, extensions) {
+                return score;
             }
         }
         self.search_moves(
             depth, ply, alpha, beta, excluded, extensions, threatened, tt_move,
         )
         .unwrap_or_else(|| evaluate(&self.pos))
+    }
+
+    /// Null-move pruning: passes and searches reduced; `Some(beta)` when even
+    /// that fails high (`Some(0)` once stopped), `None` to search on.
+    fn null_move_cut(&mut self, depth: i32, ply: usize, beta: i32, extensions: u32) -> Option<i32> {
+        let reduction = 2 + depth / 4;
+        self.pos.make_null();
+        self.keys.push(self.pos.hash());
+        self.resets.push(self.keys.len() - 1);
+        let score = -self.negamax(
+            depth - 1 - reduction,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            &[],
+            extensions,
+        );
+        self.keys.pop();
+        self.resets.pop();
+        self.pos.unmake_null();
+        if self.stopped {
+            return Some(0);
+        }
+        (score >= beta && !Score(score).is_proven()).then_some(beta)
     }
 
     /// The move loop of `negamax`. `None` when every move was excluded.
