@@ -84,77 +84,77 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // wall_block
         0,     // cap_attack
     ],
-    // 5x5: fitted by `menhir tune fit` to 153584 positions (/work/tune/s5_hk4_n5000_g3000_seed5.tsv), k 0.2027, validation loss 0.170989
+    // 5x5: fitted by `menhir tune fit` to 300238 positions (/work/tune/s5_hk4_n5000_g3000_seed5.tsv /work/tune/s5_r2_hk4_n5000_g3000_seed15.tsv), k 0.2165, validation loss 0.176342
     [
-        1039,  // flats
-        9,     // flats_endgame
-        -1231, // reserves
-        -1,    // reserves_endgame
-        1923,  // walls
-        5511,  // caps
-        1942,  // reserve_under_own
-        -888,  // captives
-        428,   // centre
-        2578,  // tempo
-        1117,  // threat_one
-        5552,  // threat_many
-        182,   // span_2
-        293,   // span_3
-        985,   // span_4
+        629,   // flats
+        12,    // flats_endgame
+        -2354, // reserves
+        6,     // reserves_endgame
+        1672,  // walls
+        5114,  // caps
+        2095,  // reserve_under_own
+        -465,  // captives
+        595,   // centre
+        3220,  // tempo
+        870,   // threat_one
+        2772,  // threat_many
+        445,   // span_2
+        893,   // span_3
+        1755,  // span_4
         928,   // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        1228,  // distance_2
-        929,   // distance_3
-        1607,  // distance_4
-        2218,  // distance_5
-        740,   // line_1
-        1503,  // line_2
-        2461,  // line_3
-        1833,  // line_4
+        360,   // distance_2
+        -136,  // distance_3
+        -505,  // distance_4
+        -842,  // distance_5
+        635,   // line_1
+        1451,  // line_2
+        2466,  // line_3
+        2943,  // line_4
         0,     // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        1223,  // wall_block
-        1104,  // cap_attack
+        573,   // wall_block
+        1087,  // cap_attack
     ],
-    // 6x6: fitted by `menhir tune fit` to 197019 positions (/work/tune/s6_hk4_n5000_g2400_seed6.tsv), k 0.1727, validation loss 0.176546
+    // 6x6: fitted by `menhir tune fit` to 341784 positions (/work/tune/s6_hk4_n5000_g2400_seed6.tsv /work/tune/s6_r2_hk4_n5000_g2400_seed16.tsv), k 0.2897, validation loss 0.128694
     [
-        1090,  // flats
-        8,     // flats_endgame
-        -995,  // reserves
-        6,     // reserves_endgame
-        3690,  // walls
-        6917,  // caps
-        2156,  // reserve_under_own
-        -1412, // captives
-        397,   // centre
-        2336,  // tempo
-        903,   // threat_one
-        5791,  // threat_many
-        -607,  // span_2
-        -495,  // span_3
-        -94,   // span_4
-        -4,    // span_5
+        1031,  // flats
+        13,    // flats_endgame
+        597,   // reserves
+        -7,    // reserves_endgame
+        2820,  // walls
+        4349,  // caps
+        2249,  // reserve_under_own
+        -1694, // captives
+        197,   // centre
+        1626,  // tempo
+        -77,   // threat_one
+        1410,  // threat_many
+        1667,  // span_2
+        1683,  // span_3
+        1903,  // span_4
+        2184,  // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        1576,  // distance_2
-        755,   // distance_3
-        934,   // distance_4
-        1219,  // distance_5
-        841,   // line_1
-        1422,  // line_2
-        1983,  // line_3
-        2265,  // line_4
-        2350,  // line_5
+        616,   // distance_2
+        35,    // distance_3
+        171,   // distance_4
+        99,    // distance_5
+        347,   // line_1
+        863,   // line_2
+        1244,  // line_3
+        1561,  // line_4
+        1463,  // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        682,   // wall_block
-        457,   // cap_attack
+        -937,  // wall_block
+        87,    // cap_attack
     ],
     // 7x7: hand-set
     [
