@@ -1,10 +1,10 @@
 //! The evaluation: colour symmetry of every feature, and what the start
 //! position and a road threat score.
 
-use menhir::eval::features::{features, FLATS, TEMPO, THREAT_MANY, THREAT_ONE};
 use menhir::eval::evaluate;
-use menhir::search::{search_quietly, Limits, TranspositionTable};
+use menhir::eval::features::{features, FLATS, TEMPO, THREAT_MANY, THREAT_ONE};
 use menhir::notation::parse_tps;
+use menhir::search::{search_quietly, Limits, TranspositionTable};
 use menhir::Position;
 
 /// The same position with the colours swapped (and the other side to move).
@@ -90,7 +90,9 @@ fn road_threats_are_counted_and_two_are_decisive() {
             depth: Some(3),
             ..Limits::default()
         };
-        search_quietly(pos, &[pos.hash()], limits, &tt).unwrap().score
+        search_quietly(pos, &[pos.hash()], limits, &tt)
+            .unwrap()
+            .score
     };
     assert!(!search(&one).is_proven(), "one threat can be blocked");
     assert_eq!(search(&two).plies_to_end(), Some(2), "two threats win");
