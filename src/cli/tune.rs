@@ -201,7 +201,17 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
     if let Some(path) = &args.write {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+        // File names only: the weights file should not record where data lived.
+        let files: Vec<String> = args
+            .data
+            .iter()
+            .map(|p| {
+                p.file_name()
+                    .unwrap_or(p.as_os_str())
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
         let frozen = if args.freeze.is_empty() {
             String::new()
         } else {

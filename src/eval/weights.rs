@@ -84,77 +84,77 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // wall_block
         0,     // cap_attack
     ],
-    // 5x5: fitted by `menhir tune fit` to 300238 positions (/work/tune/s5_hk4_n5000_g3000_seed5.tsv /work/tune/s5_r2_hk4_n5000_g3000_seed15.tsv), k 0.2165, validation loss 0.176342
+    // 5x5: fitted by `menhir tune fit` to 452158 positions (s5_hk4_n5000_g3000_seed5.tsv s5_r2_hk4_n5000_g3000_seed15.tsv s5_r3_hk4_n5000_g3000_seed25.tsv), k 0.2266, validation loss 0.174779
     [
-        629,   // flats
-        12,    // flats_endgame
-        -2354, // reserves
-        6,     // reserves_endgame
-        1672,  // walls
-        5114,  // caps
-        2095,  // reserve_under_own
-        -465,  // captives
-        595,   // centre
-        3220,  // tempo
-        870,   // threat_one
-        2772,  // threat_many
-        445,   // span_2
-        893,   // span_3
-        1755,  // span_4
+        450,   // flats
+        13,    // flats_endgame
+        -2561, // reserves
+        8,     // reserves_endgame
+        1728,  // walls
+        4564,  // caps
+        2028,  // reserve_under_own
+        -323,  // captives
+        699,   // centre
+        3345,  // tempo
+        934,   // threat_one
+        2477,  // threat_many
+        507,   // span_2
+        998,   // span_3
+        2169,  // span_4
         928,   // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        360,   // distance_2
-        -136,  // distance_3
-        -505,  // distance_4
-        -842,  // distance_5
-        635,   // line_1
-        1451,  // line_2
-        2466,  // line_3
-        2943,  // line_4
+        400,   // distance_2
+        -133,  // distance_3
+        -429,  // distance_4
+        -961,  // distance_5
+        684,   // line_1
+        1541,  // line_2
+        2539,  // line_3
+        3273,  // line_4
         0,     // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        573,   // wall_block
-        1087,  // cap_attack
+        539,   // wall_block
+        920,   // cap_attack
     ],
-    // 6x6: fitted by `menhir tune fit` to 341784 positions (/work/tune/s6_hk4_n5000_g2400_seed6.tsv /work/tune/s6_r2_hk4_n5000_g2400_seed16.tsv), k 0.2897, validation loss 0.128694
+    // 6x6: fitted by `menhir tune fit` to 503204 positions (s6_hk4_n5000_g2400_seed6.tsv s6_r2_hk4_n5000_g2400_seed16.tsv s6_r3_hk4_n5000_g2400_seed26.tsv), k 0.2408, validation loss 0.149572
     [
-        1031,  // flats
-        13,    // flats_endgame
-        597,   // reserves
-        -7,    // reserves_endgame
-        2820,  // walls
-        4349,  // caps
-        2249,  // reserve_under_own
-        -1694, // captives
-        197,   // centre
-        1626,  // tempo
-        -77,   // threat_one
-        1410,  // threat_many
-        1667,  // span_2
-        1683,  // span_3
-        1903,  // span_4
-        2184,  // span_5
+        945,   // flats
+        12,    // flats_endgame
+        -442,  // reserves
+        -6,    // reserves_endgame
+        3165,  // walls
+        4453,  // caps
+        2496,  // reserve_under_own
+        -1490, // captives
+        405,   // centre
+        2498,  // tempo
+        2184,  // threat_one
+        3652,  // threat_many
+        1407,  // span_2
+        1875,  // span_3
+        2341,  // span_4
+        3009,  // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        616,   // distance_2
-        35,    // distance_3
-        171,   // distance_4
-        99,    // distance_5
-        347,   // line_1
-        863,   // line_2
-        1244,  // line_3
-        1561,  // line_4
-        1463,  // line_5
+        1620,  // distance_2
+        924,   // distance_3
+        284,   // distance_4
+        227,   // distance_5
+        552,   // line_1
+        1108,  // line_2
+        1756,  // line_3
+        2423,  // line_4
+        2255,  // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        -937,  // wall_block
-        87,    // cap_attack
+        -1094, // wall_block
+        526,   // cap_attack
     ],
     // 7x7: hand-set
     [
