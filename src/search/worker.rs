@@ -201,6 +201,18 @@ impl<'a> Worker<'a> {
         reserves_ok && self.pos.empty().count() > 3 && self.pos.ply() >= 4
     }
 
+    /// True when the side not to move would have a winning ply if it were its
+    /// turn: a road by placement or spread, or a won flat count.
+    fn opponent_wins_next(&mut self) -> bool {
+        if self.pos.ply() < 2 {
+            return false;
+        }
+        self.pos.make_null();
+        let wins = self.pos.winning_move(&mut self.scratch).is_some();
+        self.pos.unmake_null();
+        wins
+    }
+
     fn update_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -274,7 +286,13 @@ impl<'a> Worker<'a> {
         let quiet_node = !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN;
         let static_eval = if quiet_node { evaluate(&self.pos) } else { 0 };
         // Reverse futility: far enough above beta near the horizon, stand pat.
-        if quiet_node && depth <= 3 && static_eval - RFP_MARGIN * depth >= beta {
+        // Not while the opponent could win on its next ply: `threatened` sees
+        // placement wins only, this sees spreads too.
+        if quiet_node
+            && depth <= 3
+            && static_eval - RFP_MARGIN * depth >= beta
+            && !self.opponent_wins_next()
+        {
             return static_eval;
         }
         if quiet_node && depth >= 3 && static_eval >= beta && self.null_move_safe() {
