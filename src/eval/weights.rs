@@ -120,41 +120,41 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         539,   // wall_block
         920,   // cap_attack
     ],
-    // 6x6: fitted by `menhir tune fit` to 503204 positions (s6_hk4_n5000_g2400_seed6.tsv s6_r2_hk4_n5000_g2400_seed16.tsv s6_r3_hk4_n5000_g2400_seed26.tsv), k 0.2408, validation loss 0.149572
+    // 6x6: fitted by `menhir tune fit` to 666380 positions (s6_hk4_n5000_g2400_seed6.tsv s6_r2_hk4_n5000_g2400_seed16.tsv s6_r3_hk4_n5000_g2400_seed26.tsv s6_r4_hk4_n5000_g2400_seed36.tsv), k 0.2150, validation loss 0.162428
     [
-        945,   // flats
-        12,    // flats_endgame
-        -442,  // reserves
+        876,   // flats
+        11,    // flats_endgame
+        -782,  // reserves
         -6,    // reserves_endgame
-        3165,  // walls
-        4453,  // caps
-        2496,  // reserve_under_own
-        -1490, // captives
-        405,   // centre
-        2498,  // tempo
-        2184,  // threat_one
-        3652,  // threat_many
-        1407,  // span_2
-        1875,  // span_3
-        2341,  // span_4
-        3009,  // span_5
+        3571,  // walls
+        3968,  // caps
+        2646,  // reserve_under_own
+        -1430, // captives
+        553,   // centre
+        2831,  // tempo
+        2849,  // threat_one
+        4329,  // threat_many
+        1633,  // span_2
+        2057,  // span_3
+        2484,  // span_4
+        3263,  // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        1620,  // distance_2
-        924,   // distance_3
-        284,   // distance_4
-        227,   // distance_5
-        552,   // line_1
-        1108,  // line_2
-        1756,  // line_3
-        2423,  // line_4
-        2255,  // line_5
+        1765,  // distance_2
+        910,   // distance_3
+        293,   // distance_4
+        94,    // distance_5
+        593,   // line_1
+        1181,  // line_2
+        1946,  // line_3
+        2658,  // line_4
+        2197,  // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        -1094, // wall_block
-        526,   // cap_attack
+        -1227, // wall_block
+        924,   // cap_attack
     ],
     // 7x7: hand-set
     [
