@@ -4,9 +4,7 @@
 use crate::board::Position;
 use crate::moves::Move;
 use crate::notation::{parse_move, parse_tps};
-use crate::search::{self, Limits, Report, SearchParams, TranspositionTable};
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use crate::search::{self, Limits, TranspositionTable};
 
 /// One tactical position.
 #[derive(Clone, Debug)]
@@ -59,22 +57,9 @@ pub fn parse_tactics(text: &str) -> Result<Vec<Tactic>, String> {
 /// returns the move played.
 pub fn solve(tactic: &Tactic, limits: Limits, tt: &TranspositionTable) -> Option<Move> {
     tt.clear();
-    let stop = AtomicBool::new(false);
-    let params = SearchParams {
-        limits,
-        threads: 1,
-        multipv: 1,
-        start: Instant::now(),
-    };
     let history = [tactic.position.hash()];
-    search::search(
-        &tactic.position,
-        &history,
-        &params,
-        tt,
-        &stop,
-        &|_: Report| {},
-    )
+    let summary = search::search_quietly(&tactic.position, &history, limits, tt)?;
+    summary.pv.first().copied()
 }
 
 /// `solve` with a fixed move time and a fresh table of `hash_mib`.

@@ -163,10 +163,8 @@ fn read_samples(paths: &[PathBuf]) -> Result<Vec<Sample>, String> {
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
         {
-            let mut s = Sample::from_line(line)
+            let s = Sample::from_line(line)
                 .map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
-            // Games of different files must not share a validation split key.
-            s.game += samples.len() * 10;
             samples.push(s);
         }
     }
