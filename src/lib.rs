@@ -1,7 +1,9 @@
 //! Menhir: a Tak engine. The library holds the rules, notation, move generation
-//! and (later) search; the `menhir` binary is a thin CLI over it.
+//! search, evaluation, tuner and opening books; the `menhir` binary is a thin CLI
+//! over it.
 
 pub mod board;
+pub mod book;
 pub mod game;
 pub mod movegen;
 pub mod moves;

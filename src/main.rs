@@ -27,6 +27,8 @@ enum Command {
     Tactics(cli::tactics::TacticsArgs),
     /// Tune the evaluation: self-play data (`gen`) and a weight fit (`fit`).
     Tune(cli::tune::TuneArgs),
+    /// Make an opening book of near-even random flat openings (racetrack format).
+    Book(cli::book::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => cli::perft::run(&args),
         Some(Command::Tactics(args)) => cli::tactics::run(&args),
         Some(Command::Tune(args)) => cli::tune::run(&args),
+        Some(Command::Book(args)) => cli::book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -36,7 +36,12 @@ for v in racetrack menhir opponent; do
 done
 here="$(cd "$(dirname "$0")" && pwd)"
 if [ -z "$book" ]; then
+  # The shared balanced books cover 5x5 and 6x6; other sizes use the project's
+  # own books, made by `menhir book` (see bench-positions/README.md).
   book="$here/../../shared/bench-positions/${size}s_4ply_balanced_openings.txt"
+  if [ ! -f "$book" ]; then
+    book="$here/../bench-positions/${size}s_4ply_menhir_openings.txt"
+  fi
 fi
 if [ ! -f "$book" ]; then
   echo "match.sh: no opening book at $book (give --book)" >&2; exit 2

@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod board_view;
+pub mod book;
 pub mod perft;
 pub mod tactics;
 pub mod tune;

@@ -98,7 +98,7 @@ fn white_result(game: &Game) -> f64 {
 }
 
 /// Plays random flat placements; false when the game ended during them.
-fn random_opening(game: &mut Game, plies: usize, rng: &mut StdRng) -> bool {
+pub(crate) fn random_opening(game: &mut Game, plies: usize, rng: &mut StdRng) -> bool {
     let mut moves = MoveList::new();
     for _ in 0..plies {
         game.position().legal_moves(&mut moves);
