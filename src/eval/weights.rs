@@ -48,40 +48,40 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // wall_block
         0,     // cap_attack
     ],
-    // 4x4: hand-set
+    // 4x4: fitted by `menhir tune fit` to 67094 positions (s4_hk0_n5000_g2000_seed4.tsv), k 0.2177, validation loss 0.126670
     [
-        800,   // flats
-        10,    // flats_endgame
-        0,     // reserves
-        0,     // reserves_endgame
-        720,   // walls
+        3324,  // flats
+        -6,    // flats_endgame
+        -3101, // reserves
+        15,    // reserves_endgame
+        2549,  // walls
         960,   // caps
-        192,   // reserve_under_own
-        128,   // captives
-        48,    // centre
-        320,   // tempo
-        2880,  // threat_one
-        14400, // threat_many
-        96,    // span_2
-        256,   // span_3
+        3187,  // reserve_under_own
+        -1041, // captives
+        703,   // centre
+        4541,  // tempo
+        1444,  // threat_one
+        5550,  // threat_many
+        -479,  // span_2
+        664,   // span_3
         512,   // span_4
         928,   // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        0,     // distance_2
-        0,     // distance_3
-        0,     // distance_4
-        0,     // distance_5
-        0,     // line_1
-        0,     // line_2
-        0,     // line_3
+        1053,  // distance_2
+        741,   // distance_3
+        503,   // distance_4
+        575,   // distance_5
+        421,   // line_1
+        1011,  // line_2
+        -493,  // line_3
         0,     // line_4
         0,     // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        0,     // wall_block
+        1530,  // wall_block
         0,     // cap_attack
     ],
     // 5x5: fitted by `menhir tune fit` to 452158 positions (s5_hk4_n5000_g3000_seed5.tsv s5_r2_hk4_n5000_g3000_seed15.tsv s5_r3_hk4_n5000_g3000_seed25.tsv), k 0.2266, validation loss 0.174779
