@@ -2,7 +2,8 @@
 //! windows at the root, the shared TT, null-move pruning and late-move reductions
 //! where Tak allows them, immediate road-win detection at every node, and a
 //! threat extension at the horizon so short road wins and losses are never missed,
-//! reverse futility pruning near the horizon and logarithmic late-move reductions.
+//! reverse futility pruning near the horizon, logarithmic late-move reductions and
+//! late-move pruning of quiet moves near the horizon.
 
 use super::ordering::{pick_next, score_moves, History, Reductions};
 use super::score::{Score, INFINITY, PROVEN};
@@ -21,6 +22,12 @@ pub const MAX_PLY: usize = 128;
 const MAX_EXTENSIONS: u32 = 2;
 /// Reverse futility margin per ply of remaining depth, in centiflats.
 const RFP_MARGIN: i32 = 100;
+/// Late-move pruning: at non-PV nodes of depth ≤ `LMP_DEPTH` that face no road
+/// threat, quiet moves after the first `LMP_BASE + LMP_SCALE · depth²` are skipped
+/// unless they make a road threat themselves.
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: usize = 6;
+const LMP_SCALE: usize = 3;
 
 /// State of one search thread.
 pub struct Worker<'a> {
@@ -358,18 +365,28 @@ impl<'a> Worker<'a> {
         );
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let prune_after = (beta - alpha == 1 && ply > 0 && !threatened && depth <= LMP_DEPTH)
+            .then(|| LMP_BASE + LMP_SCALE * (depth * depth) as usize);
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
             let undo = self.push(mv);
             let quiet = Some(mv) != tt_move && !self.killers[ply].contains(&Some(mv));
+            let mut late =
+                quiet && best_score > -PROVEN && prune_after.is_some_and(|limit| i >= limit);
             let mut reduction = if depth >= 3 && i >= 3 && quiet && !threatened {
                 self.reductions.get(depth, i)
             } else {
                 0
             };
-            // Never reduce a move that makes a road threat.
-            if reduction > 0 && self.pos.has_placement_win(self.pos.to_move().opponent()) {
+            // Never reduce or prune a move that makes a road threat.
+            if (late || reduction > 0) && self.pos.has_placement_win(self.pos.to_move().opponent())
+            {
                 reduction = 0;
+                late = false;
+            }
+            if late {
+                self.pop(mv, undo);
+                continue;
             }
             let mut score;
             if i == 0 {
