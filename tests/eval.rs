@@ -2,7 +2,10 @@
 //! position and a road threat score.
 
 use menhir::eval::evaluate;
-use menhir::eval::features::{features, FLATS, TEMPO, THREAT_MANY, THREAT_ONE};
+use menhir::eval::features::{
+    features, CAP_MOBILITY, CAP_ON_OWN, FLATS, GROUPS, LINE_BLOCKED, STACK_REACH, TEMPO,
+    TEMPO_ENDGAME, THREAT_MANY, THREAT_ONE,
+};
 use menhir::notation::parse_tps;
 use menhir::search::{search_quietly, Limits, TranspositionTable};
 use menhir::Position;
@@ -97,4 +100,24 @@ fn road_threats_are_counted_and_two_are_decisive() {
     assert!(!search(&one).is_proven(), "one threat can be blocked");
     assert_eq!(search(&two).plies_to_end(), Some(2), "two threats win");
     assert!(search(&two).0 < 0);
+}
+
+#[test]
+fn stacks_caps_groups_and_blocked_lines_are_counted() {
+    // White: a flat on c2 over a Black one, a flat on d1 and its capstone on an
+    // own flat on e1. Black: flats on b2 and b3, a wall on c1.
+    let pos = position("x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 1 10");
+    let f = features(&pos);
+    // White's groups {c2} and {d1, e1} against Black's {b2, b3}.
+    assert_eq!(f[GROUPS], 1);
+    // The Black wall on c1 sits in rank 1 (d1, e1) and file c (c2).
+    assert_eq!(f[LINE_BLOCKED], 3);
+    assert_eq!(f[CAP_ON_OWN], 1);
+    // e1's capstone can go to d1 and e2.
+    assert_eq!(f[CAP_MOBILITY], 2);
+    // The c2 stack reaches b2 (the wall on c1 stops it going down).
+    assert_eq!(f[STACK_REACH], 1);
+    assert!(f[TEMPO_ENDGAME] > 0, "White to move, some pressure");
+    let black = position("x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 2 10");
+    assert_eq!(features(&black)[TEMPO_ENDGAME], -f[TEMPO_ENDGAME]);
 }

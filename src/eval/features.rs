@@ -3,8 +3,8 @@
 //! evaluation is their dot product with one weight row per board size, so the
 //! tuner can fit the weights by regression on the same numbers.
 
-use super::roads::{line_fill, road_distance, widest_span};
-use crate::board::{Bitboard, Color, Position};
+use super::roads::{blocked_line_squares, line_fill, road_distance, widest_span};
+use crate::board::{Bitboard, Color, Direction, Position};
 
 /// The flat margin in half-flats, komi included: 2(W − B) − K.
 pub const FLATS: usize = 0;
@@ -41,8 +41,22 @@ pub const LINE: usize = DISTANCE + 4;
 pub const WALL_BLOCK: usize = LINE + 8;
 /// Enemy flats next to an own capstone.
 pub const CAP_ATTACK: usize = WALL_BLOCK + 1;
+/// Separate road groups (fewer, larger groups are nearer a road).
+pub const GROUPS: usize = CAP_ATTACK + 1;
+/// Road squares counted once per own row and column that holds an enemy wall
+/// or capstone (lines a road cannot simply run along).
+pub const LINE_BLOCKED: usize = GROUPS + 1;
+/// Own capstones sitting on an own piece.
+pub const CAP_ON_OWN: usize = LINE_BLOCKED + 1;
+/// Squares next to own capstones that hold no capstone (where they can go).
+pub const CAP_MOBILITY: usize = CAP_ON_OWN + 1;
+/// Enemy flats that an own-topped stack of two or more could reach in a spread
+/// along a row or column (no farther than its height, walls and capstones stop it).
+pub const STACK_REACH: usize = CAP_MOBILITY + 1;
+/// Tempo times the endgame pressure: the move matters most in the flat race.
+pub const TEMPO_ENDGAME: usize = STACK_REACH + 1;
 /// How many features there are.
-pub const COUNT: usize = CAP_ATTACK + 1;
+pub const COUNT: usize = TEMPO_ENDGAME + 1;
 
 /// The largest road distance with a feature of its own.
 const DISTANCE_LIMIT: usize = 5;
@@ -64,6 +78,12 @@ pub fn name(i: usize) -> String {
         THREAT_MANY => "threat_many".into(),
         WALL_BLOCK => "wall_block".into(),
         CAP_ATTACK => "cap_attack".into(),
+        GROUPS => "groups".into(),
+        LINE_BLOCKED => "line_blocked".into(),
+        CAP_ON_OWN => "cap_on_own".into(),
+        CAP_MOBILITY => "cap_mobility".into(),
+        STACK_REACH => "stack_reach".into(),
+        TEMPO_ENDGAME => "tempo_endgame".into(),
         i if (SPAN..DISTANCE).contains(&i) => format!("span_{}", i - SPAN + 2),
         i if (DISTANCE..LINE).contains(&i) => format!("distance_{}", i - DISTANCE + 2),
         i if (LINE..WALL_BLOCK).contains(&i) => format!("line_{}", i - LINE + 1),
@@ -124,10 +144,11 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; COUNT]) {
     out[RESERVE_UNDER_OWN] += sign * own;
     out[CAPTIVES] += sign * captive;
     let road = pos.road_squares(color);
-    let span = widest_span(pos, road);
+    let (span, groups) = widest_span(pos, road);
     if span >= 2 {
         out[SPAN + span - 2] += sign;
     }
+    out[GROUPS] += sign * groups as i32;
     out[CENTRE] += sign * centre_value(pos, road);
     let threats = pos.road_completing_squares(color).count();
     match threats {
@@ -147,6 +168,45 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; COUNT]) {
     out[WALL_BLOCK] += sign * (my_walls & enemy_road.neighbours()).count() as i32;
     let enemy_flats = theirs & !pos.walls() & !pos.caps();
     out[CAP_ATTACK] += sign * (enemy_flats & my_caps.neighbours()).count() as i32;
+    let enemy_blockers = theirs & (pos.walls() | pos.caps());
+    out[LINE_BLOCKED] += sign * blocked_line_squares(pos, road, enemy_blockers);
+    let board = pos.geometry().board;
+    out[CAP_MOBILITY] += sign * (my_caps.neighbours() & board & !pos.caps()).count() as i32;
+    let cap_on_own = my_caps
+        .squares()
+        .filter(|&sq| {
+            let h = pos.height(sq);
+            h > 1 && pos.color_at(sq, h - 2) == color
+        })
+        .count();
+    out[CAP_ON_OWN] += sign * cap_on_own as i32;
+    out[STACK_REACH] += sign * stack_reach(pos, mine, enemy_flats);
+}
+
+/// Enemy flats within spread reach of the tall stacks in `mine`.
+fn stack_reach(pos: &Position, mine: Bitboard, enemy_flats: Bitboard) -> i32 {
+    let stoppers = pos.walls() | pos.caps();
+    let n = pos.size();
+    let mut reached = Bitboard::EMPTY;
+    for sq in mine.squares() {
+        let h = pos.height(sq).min(n);
+        if h < 2 {
+            continue;
+        }
+        for dir in Direction::ALL {
+            let mut at = sq;
+            for _ in 0..h {
+                match at.step(dir, n) {
+                    Some(to) if !stoppers.contains(to) => {
+                        reached |= to.bit();
+                        at = to;
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+    (reached & enemy_flats).count() as i32
 }
 
 /// Every feature of `pos`, from White's point of view.
@@ -163,6 +223,7 @@ pub fn features(pos: &Position) -> [i32; COUNT] {
         Color::White => 1,
         Color::Black => -1,
     };
+    out[TEMPO_ENDGAME] = out[TEMPO] * p;
     side(pos, Color::White, 1, &mut out);
     side(pos, Color::Black, -1, &mut out);
     out

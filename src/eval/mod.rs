@@ -1,6 +1,7 @@
 //! Static evaluation in centiflats from the side to move: a weighted sum of the
 //! features in `features.rs` (flats and the flat race, walls and capstones, what
-//! stacks hold, road spans, distances and threats, line fill, centre), with one
+//! stacks hold and reach, road spans, groups, distances and threats, line fill and
+//! blocked lines, capstone placement and mobility, centre), with one
 //! weight row per board size in `weights.rs`.
 
 pub mod features;

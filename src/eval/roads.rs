@@ -3,13 +3,16 @@
 
 use crate::board::{flood, Bitboard, Color, Position};
 
-/// The widest row or column span (in squares) of any connected road group.
-pub fn widest_span(pos: &Position, area: Bitboard) -> usize {
+/// The widest row or column span (in squares) of any connected road group, and
+/// how many groups there are.
+pub fn widest_span(pos: &Position, area: Bitboard) -> (usize, usize) {
     let mut left = area;
     let mut best = 0;
+    let mut groups = 0;
     while let Some(seed) = left.squares().next() {
         let group = flood(seed.bit(), area);
         left &= !group;
+        groups += 1;
         let (mut files, mut ranks) = (0u8, 0u8);
         for sq in group.squares() {
             files |= 1 << sq.file();
@@ -17,7 +20,7 @@ pub fn widest_span(pos: &Position, area: Bitboard) -> usize {
         }
         best = best.max(files.count_ones()).max(ranks.count_ones());
     }
-    best.min(pos.size() as u32) as usize
+    (best.min(pos.size() as u32) as usize, groups)
 }
 
 /// Placements needed to join `start` to `end` through empty squares and `own`
@@ -59,18 +62,29 @@ pub fn road_distance(pos: &Position, color: Color, limit: usize) -> Option<usize
     }
 }
 
+/// The rows and columns of an n-board, as masks.
+fn lines(n: usize) -> impl Iterator<Item = u64> {
+    let row = (1u64 << n) - 1;
+    let column = (0..n).fold(0u64, |acc, r| acc | 1 << (8 * r));
+    (0..n).flat_map(move |i| [row << (8 * i), column << i])
+}
+
+/// Squares of `area` counted once for each of their row and column that also
+/// holds a square of `blockers`.
+pub fn blocked_line_squares(pos: &Position, area: Bitboard, blockers: Bitboard) -> i32 {
+    lines(pos.size())
+        .filter(|&mask| blockers.0 & mask != 0)
+        .map(|mask| (area.0 & mask).count_ones() as i32)
+        .sum()
+}
+
 /// For k = 1..=8, how many rows and columns hold exactly k of `area`'s squares,
 /// added into `out[k - 1]` with `sign`.
 pub fn line_fill(pos: &Position, area: Bitboard, sign: i32, out: &mut [i32]) {
-    let n = pos.size();
-    let row = (1u64 << n) - 1;
-    let column = (0..n).fold(0u64, |acc, r| acc | 1 << (8 * r));
-    for i in 0..n {
-        for mask in [row << (8 * i), column << i] {
-            let k = (area.0 & mask).count_ones() as usize;
-            if k > 0 {
-                out[k - 1] += sign;
-            }
+    for mask in lines(pos.size()) {
+        let k = (area.0 & mask).count_ones() as usize;
+        if k > 0 {
+            out[k - 1] += sign;
         }
     }
 }

@@ -47,6 +47,12 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // line_8
         0,     // wall_block
         0,     // cap_attack
+        0,     // groups
+        0,     // line_blocked
+        0,     // cap_on_own
+        0,     // cap_mobility
+        0,     // stack_reach
+        0,     // tempo_endgame
     ],
     // 4x4: fitted by `menhir tune fit` to 67094 positions (s4_hk0_n5000_g2000_seed4.tsv), k 0.2177, validation loss 0.126670
     [
@@ -83,6 +89,12 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // line_8
         1530,  // wall_block
         0,     // cap_attack
+        0,     // groups
+        0,     // line_blocked
+        0,     // cap_on_own
+        0,     // cap_mobility
+        0,     // stack_reach
+        0,     // tempo_endgame
     ],
     // 5x5: fitted by `menhir tune fit` to 452158 positions (s5_hk4_n5000_g3000_seed5.tsv s5_r2_hk4_n5000_g3000_seed15.tsv s5_r3_hk4_n5000_g3000_seed25.tsv), k 0.2266, validation loss 0.174779
     [
@@ -119,6 +131,12 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // line_8
         539,   // wall_block
         920,   // cap_attack
+        0,     // groups
+        0,     // line_blocked
+        0,     // cap_on_own
+        0,     // cap_mobility
+        0,     // stack_reach
+        0,     // tempo_endgame
     ],
     // 6x6: fitted by `menhir tune fit` to 666380 positions (s6_hk4_n5000_g2400_seed6.tsv s6_r2_hk4_n5000_g2400_seed16.tsv s6_r3_hk4_n5000_g2400_seed26.tsv s6_r4_hk4_n5000_g2400_seed36.tsv), k 0.2150, validation loss 0.162428
     [
@@ -155,6 +173,12 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // line_8
         -1227, // wall_block
         924,   // cap_attack
+        0,     // groups
+        0,     // line_blocked
+        0,     // cap_on_own
+        0,     // cap_mobility
+        0,     // stack_reach
+        0,     // tempo_endgame
     ],
     // 7x7: the 6x6 row stretched by a square (spans and lines one longer)
     [
@@ -191,6 +215,12 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // line_8
         -1227, // wall_block
         924,   // cap_attack
+        0,     // groups
+        0,     // line_blocked
+        0,     // cap_on_own
+        0,     // cap_mobility
+        0,     // stack_reach
+        0,     // tempo_endgame
     ],
     // 8x8: hand-set
     [
@@ -227,5 +257,11 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // line_8
         0,     // wall_block
         0,     // cap_attack
+        0,     // groups
+        0,     // line_blocked
+        0,     // cap_on_own
+        0,     // cap_mobility
+        0,     // stack_reach
+        0,     // tempo_endgame
     ],
 ];
