@@ -222,41 +222,41 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // stack_reach
         0,     // tempo_endgame
     ],
-    // 8x8: hand-set
+    // 8x8: the 6x6 row stretched by two squares (spans and lines two longer)
     [
-        800,   // flats
-        10,    // flats_endgame
-        0,     // reserves
-        0,     // reserves_endgame
-        720,   // walls
-        960,   // caps
-        192,   // reserve_under_own
-        128,   // captives
-        48,    // centre
-        320,   // tempo
-        2880,  // threat_one
-        14400, // threat_many
-        96,    // span_2
-        256,   // span_3
-        512,   // span_4
-        928,   // span_5
-        1440,  // span_6
-        2080,  // span_7
+        876,   // flats
+        11,    // flats_endgame
+        -782,  // reserves
+        -6,    // reserves_endgame
+        3571,  // walls
+        3968,  // caps
+        2646,  // reserve_under_own
+        -1430, // captives
+        553,   // centre
+        2831,  // tempo
+        2849,  // threat_one
+        4329,  // threat_many
+        1633,  // span_2
+        2057,  // span_3
+        2484,  // span_4
+        3263,  // span_5
+        3263,  // span_6
+        3263,  // span_7
         2720,  // span_8
-        0,     // distance_2
-        0,     // distance_3
-        0,     // distance_4
-        0,     // distance_5
-        0,     // line_1
-        0,     // line_2
-        0,     // line_3
-        0,     // line_4
-        0,     // line_5
-        0,     // line_6
-        0,     // line_7
+        1765,  // distance_2
+        910,   // distance_3
+        293,   // distance_4
+        94,    // distance_5
+        593,   // line_1
+        1181,  // line_2
+        1946,  // line_3
+        2658,  // line_4
+        2658,  // line_5
+        2658,  // line_6
+        2197,  // line_7
         0,     // line_8
-        0,     // wall_block
-        0,     // cap_attack
+        -1227, // wall_block
+        924,   // cap_attack
         0,     // groups
         0,     // line_blocked
         0,     // cap_on_own
