@@ -1,11 +1,12 @@
 //! The evaluation: colour symmetry of every feature, and what the start
 //! position and a road threat score.
 
-use menhir::eval::evaluate;
 use menhir::eval::features::{
-    features, CAP_MOBILITY, CAP_ON_OWN, FLATS, GROUPS, LINE_BLOCKED, STACK_REACH, TEMPO,
-    TEMPO_ENDGAME, THREAT_MANY, THREAT_ONE,
+    features, measures, CAPTIVES_UNDER_HARD, CAP_MOBILITY, CAP_ON_OWN, EDGE_FLATS, FLATS,
+    FLATS_EXPOSED, GROUPS, LINE_BLOCKED, RESERVE_UNDER_HARD, STACK_REACH, TEMPO, TEMPO_ENDGAME,
+    THREAT_MANY, THREAT_ONE,
 };
+use menhir::eval::{evaluate, weights_for, white_score};
 use menhir::notation::parse_tps;
 use menhir::search::{search_quietly, Limits, TranspositionTable};
 use menhir::Position;
@@ -62,11 +63,11 @@ fn swapping_colours_negates_every_feature_and_keeps_the_score() {
 fn the_start_is_even_but_for_komi_and_tempo() {
     for size in 3..=8 {
         let mut pos = Position::start(size).unwrap();
-        let f = features(&pos);
+        let f = measures(&pos).0;
         assert_eq!(f[TEMPO], 1);
         assert!(f.iter().enumerate().all(|(i, &v)| i == TEMPO || v == 0));
         pos.set_half_komi(4);
-        let f = features(&pos);
+        let f = measures(&pos).0;
         assert_eq!(
             f[FLATS], -4,
             "{size}x{size}: komi 2 is four half-flats to Black"
@@ -81,10 +82,10 @@ fn the_start_is_even_but_for_komi_and_tempo() {
 fn road_threats_are_counted_and_two_are_decisive() {
     // White's a-file road lacks a1 only; Black to move must block.
     let one = position("1,x4/1,x4/1,x4/1,2,x3/x,2,2,x2 2 5");
-    assert_eq!(features(&one)[THREAT_ONE], 1);
+    assert_eq!(measures(&one).0[THREAT_ONE], 1);
     // Gaps at a1 and e5 both complete a White road.
     let two = position("1,1,1,1,x/1,x4/1,x4/1,2,x3/x,2,2,2,x 2 7");
-    assert_eq!(features(&two)[THREAT_MANY], 1);
+    assert_eq!(measures(&two).0[THREAT_MANY], 1);
     // The tuned weights leave threats to the search, which must find both
     // outcomes: one threat is blocked, two lose.
     let search = |pos: &Position| {
@@ -107,7 +108,7 @@ fn stacks_caps_groups_and_blocked_lines_are_counted() {
     // White: a flat on c2 over a Black one, a flat on d1 and its capstone on an
     // own flat on e1. Black: flats on b2 and b3, a wall on c1.
     let pos = position("x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 1 10");
-    let f = features(&pos);
+    let f = measures(&pos).0;
     // White's groups {c2} and {d1, e1} against Black's {b2, b3}.
     assert_eq!(f[GROUPS], 1);
     // The Black wall on c1 sits in rank 1 (d1, e1) and file c (c2).
@@ -118,6 +119,38 @@ fn stacks_caps_groups_and_blocked_lines_are_counted() {
     // The c2 stack reaches b2 (the wall on c1 stops it going down).
     assert_eq!(f[STACK_REACH], 1);
     assert!(f[TEMPO_ENDGAME] > 0, "White to move, some pressure");
+    // e1's capstone sits on a White flat: a hard stack with one own piece.
+    assert_eq!(f[RESERVE_UNDER_HARD], 1);
+    assert_eq!(f[CAPTIVES_UNDER_HARD], 0);
+    // d1 is White's one flat on the edge; Black's flats are inside.
+    assert_eq!(f[EDGE_FLATS], 1);
+    // Black's b2 flat lies next to White's c2 stack; Black has no tall stack.
+    assert_eq!(f[FLATS_EXPOSED], -1);
     let black = position("x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 2 10");
-    assert_eq!(features(&black)[TEMPO_ENDGAME], -f[TEMPO_ENDGAME]);
+    assert_eq!(measures(&black).0[TEMPO_ENDGAME], -f[TEMPO_ENDGAME]);
+}
+
+#[test]
+fn the_evaluation_is_the_tapered_dot_product_the_tuner_fits() {
+    for tps in POSITIONS {
+        let pos = position(tps);
+        let (m, phase) = measures(&pos);
+        assert!((0..=menhir::eval::features::PHASE_SCALE).contains(&phase));
+        let f = features(&pos);
+        let n = m.len();
+        for (i, &v) in m.iter().enumerate() {
+            assert_eq!(f[i] + f[n + i], v * menhir::eval::features::PHASE_SCALE);
+        }
+        let white = white_score(&f, weights_for(pos.size()));
+        let mover = if tps.split(' ').nth(1) == Some("1") {
+            white
+        } else {
+            -white
+        };
+        assert_eq!(evaluate(&pos), mover, "{tps}");
+    }
+    // Later positions lean on the end-of-game weights.
+    let late = position(POSITIONS[3]);
+    let early = position("x6/x6/x2,1,x3/x6/x3,2,x2/x6 1 2");
+    assert!(measures(&late).1 > measures(&early).1);
 }

@@ -1,7 +1,9 @@
 //! The evaluation's features: integer measures of a position from White's point
-//! of view (White's measure minus Black's, or signed by who it favours). The
-//! evaluation is their dot product with one weight row per board size, so the
-//! tuner can fit the weights by regression on the same numbers.
+//! of view (White's measure minus Black's, or signed by who it favours). Each
+//! measure has two weights, one for the start of the game and one for its end,
+//! blended by the game's progress (tapered evaluation); the tuner sees that as
+//! two features per measure, scaled by how far the game has gone, and fits the
+//! weights by regression on the same numbers the engine evaluates.
 
 use super::roads::{blocked_line_squares, line_fill, road_distance, widest_span};
 use crate::board::{Bitboard, Color, Direction, Position};
@@ -55,14 +57,37 @@ pub const CAP_MOBILITY: usize = CAP_ON_OWN + 1;
 pub const STACK_REACH: usize = CAP_MOBILITY + 1;
 /// Tempo times the endgame pressure: the move matters most in the flat race.
 pub const TEMPO_ENDGAME: usize = STACK_REACH + 1;
-/// How many features there are.
-pub const COUNT: usize = TEMPO_ENDGAME + 1;
+/// Own pieces buried under an own wall or capstone (a stack hard to take).
+pub const RESERVE_UNDER_HARD: usize = TEMPO_ENDGAME + 1;
+/// Opponent pieces held captive under an own wall or capstone.
+pub const CAPTIVES_UNDER_HARD: usize = RESERVE_UNDER_HARD + 1;
+/// Own flats on top on the edge of the board.
+pub const EDGE_FLATS: usize = CAPTIVES_UNDER_HARD + 1;
+/// Own flats on top next to an enemy-topped stack of two or more (flats such a
+/// stack can cover in one spread).
+pub const FLATS_EXPOSED: usize = EDGE_FLATS + 1;
+/// How many measures there are.
+pub const MEASURES: usize = FLATS_EXPOSED + 1;
+/// How many features (weights per size) there are: measure `i` weighs in at the
+/// start of the game as feature `i` and at its end as feature `MEASURES + i`.
+pub const COUNT: usize = 2 * MEASURES;
+/// Game progress runs from 0 (start) to `PHASE_SCALE` (a reserve or the board
+/// used up); the two weights of a measure are blended in that proportion.
+pub const PHASE_SCALE: i32 = 64;
 
 /// The largest road distance with a feature of its own.
 const DISTANCE_LIMIT: usize = 5;
 
-/// A name per feature, for the tuner's report and the weights file.
+/// A name per feature, for the tuner's report and the weights file: the
+/// measure's name, with `_end` for its end-of-game weight.
 pub fn name(i: usize) -> String {
+    if i >= MEASURES {
+        return format!("{}_end", measure_name(i - MEASURES));
+    }
+    measure_name(i)
+}
+
+fn measure_name(i: usize) -> String {
     match i {
         FLATS => "flats".into(),
         FLATS_ENDGAME => "flats_endgame".into(),
@@ -84,6 +109,10 @@ pub fn name(i: usize) -> String {
         CAP_MOBILITY => "cap_mobility".into(),
         STACK_REACH => "stack_reach".into(),
         TEMPO_ENDGAME => "tempo_endgame".into(),
+        RESERVE_UNDER_HARD => "reserve_under_hard".into(),
+        CAPTIVES_UNDER_HARD => "captives_under_hard".into(),
+        EDGE_FLATS => "edge_flats".into(),
+        FLATS_EXPOSED => "flats_exposed".into(),
         i if (SPAN..DISTANCE).contains(&i) => format!("span_{}", i - SPAN + 2),
         i if (DISTANCE..LINE).contains(&i) => format!("distance_{}", i - DISTANCE + 2),
         i if (LINE..WALL_BLOCK).contains(&i) => format!("line_{}", i - LINE + 1),
@@ -91,9 +120,9 @@ pub fn name(i: usize) -> String {
     }
 }
 
-/// Endgame pressure, 0..=100: how close the emptier reserve or the board is to
-/// running out, squared so it matters only near the end.
-fn pressure(pos: &Position) -> i32 {
+/// Game progress, 0..=100: how close the emptier reserve or the board is to
+/// running out.
+fn progress(pos: &Position) -> i32 {
     let g = pos.geometry();
     let start_pieces = (g.stones + g.capstones) as i32;
     let reserve = |c: Color| (pos.stones(c) + pos.capstones(c)) as i32;
@@ -102,8 +131,13 @@ fn pressure(pos: &Position) -> i32 {
     let empty = pos.empty().count() as i32;
     let reserve_pressure = 100 - 100 * fewest.min(start_pieces) / start_pieces.max(1);
     let board_pressure = 100 - 100 * empty / n2;
-    let p = reserve_pressure.max(board_pressure);
-    p * p / 100
+    reserve_pressure.max(board_pressure)
+}
+
+/// Endgame pressure, 0..=100: the game's progress squared, so it matters only
+/// near the end.
+fn pressure(progress: i32) -> i32 {
+    progress * progress / 100
 }
 
 /// Closeness to the centre (0 on the rim, larger inside), summed over `area`.
@@ -119,14 +153,15 @@ fn centre_value(pos: &Position, area: Bitboard) -> i32 {
 }
 
 /// Adds `color`'s measures into `out` with `sign` (+1 White, −1 Black).
-fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; COUNT]) {
+fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
     let mine = pos.controlled(color);
     let theirs = pos.controlled(color.opponent());
     let my_walls = mine & pos.walls();
     let my_caps = mine & pos.caps();
     out[WALLS] += sign * my_walls.count() as i32;
     out[CAPS] += sign * my_caps.count() as i32;
-    let (mut own, mut captive) = (0, 0);
+    let hard = pos.walls() | pos.caps();
+    let (mut own, mut captive, mut own_hard, mut captive_hard) = (0, 0, 0, 0);
     for sq in mine.squares() {
         let h = pos.height(sq);
         if h > 1 {
@@ -139,10 +174,20 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; COUNT]) {
             };
             own += o;
             captive += c;
+            if hard.contains(sq) {
+                own_hard += o;
+                captive_hard += c;
+            }
         }
     }
     out[RESERVE_UNDER_OWN] += sign * own;
     out[CAPTIVES] += sign * captive;
+    out[RESERVE_UNDER_HARD] += sign * own_hard;
+    out[CAPTIVES_UNDER_HARD] += sign * captive_hard;
+    let g = pos.geometry();
+    let my_flats = mine & !hard;
+    out[EDGE_FLATS] += sign * (my_flats & (g.left | g.right | g.bottom | g.top)).count() as i32;
+    out[FLATS_EXPOSED] += sign * (my_flats & tall_stacks(pos, theirs).neighbours()).count() as i32;
     let road = pos.road_squares(color);
     let (span, groups) = widest_span(pos, road);
     if span >= 2 {
@@ -183,6 +228,13 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; COUNT]) {
     out[STACK_REACH] += sign * stack_reach(pos, mine, enemy_flats);
 }
 
+/// The squares of `area` holding two or more pieces.
+fn tall_stacks(pos: &Position, area: Bitboard) -> Bitboard {
+    area.squares()
+        .filter(|&sq| pos.height(sq) > 1)
+        .fold(Bitboard::EMPTY, |acc, sq| acc | sq.bit())
+}
+
 /// Enemy flats within spread reach of the tall stacks in `mine`.
 fn stack_reach(pos: &Position, mine: Bitboard, enemy_flats: Bitboard) -> i32 {
     let stoppers = pos.walls() | pos.caps();
@@ -209,10 +261,12 @@ fn stack_reach(pos: &Position, mine: Bitboard, enemy_flats: Bitboard) -> i32 {
     (reached & enemy_flats).count() as i32
 }
 
-/// Every feature of `pos`, from White's point of view.
-pub fn features(pos: &Position) -> [i32; COUNT] {
-    let mut out = [0; COUNT];
-    let p = pressure(pos);
+/// Every measure of `pos`, from White's point of view, and the game's phase
+/// (0..=`PHASE_SCALE`).
+pub fn measures(pos: &Position) -> ([i32; MEASURES], i32) {
+    let mut out = [0; MEASURES];
+    let progress = progress(pos);
+    let p = pressure(progress);
     let margin = pos.flat_margin();
     out[FLATS] = margin;
     out[FLATS_ENDGAME] = margin * p;
@@ -226,5 +280,19 @@ pub fn features(pos: &Position) -> [i32; COUNT] {
     out[TEMPO_ENDGAME] = out[TEMPO] * p;
     side(pos, Color::White, 1, &mut out);
     side(pos, Color::Black, -1, &mut out);
+    (out, progress * PHASE_SCALE / 100)
+}
+
+/// Every feature of `pos`, from White's point of view: each measure times the
+/// share of the game still to come, then each measure times the share gone, on
+/// the `PHASE_SCALE` scale. The evaluation is their dot product with a weight row
+/// divided by `PHASE_SCALE`.
+pub fn features(pos: &Position) -> [i32; COUNT] {
+    let (m, phase) = measures(pos);
+    let mut out = [0; COUNT];
+    for (i, &v) in m.iter().enumerate() {
+        out[i] = v * (PHASE_SCALE - phase);
+        out[MEASURES + i] = v * phase;
+    }
     out
 }

@@ -1,15 +1,16 @@
 //! Static evaluation in centiflats from the side to move: a weighted sum of the
-//! features in `features.rs` (flats and the flat race, walls and capstones, what
+//! measures in `features.rs` (flats and the flat race, walls and capstones, what
 //! stacks hold and reach, road spans, groups, distances and threats, line fill and
-//! blocked lines, capstone placement and mobility, centre), with one
-//! weight row per board size in `weights.rs`.
+//! blocked lines, capstone placement and mobility, centre), each with a weight for
+//! the start and one for the end of the game, blended by the game's progress. One
+//! weight row per board size lives in `weights.rs`.
 
 pub mod features;
 mod roads;
 pub mod weights;
 
 use crate::board::{Color, Position};
-use features::{features, COUNT};
+use features::{measures, COUNT, MEASURES, PHASE_SCALE};
 use weights::{SCALE, WEIGHTS};
 
 /// The weight row for `pos`'s board size.
@@ -17,15 +18,29 @@ pub fn weights_for(size: usize) -> &'static [i32; COUNT] {
     &WEIGHTS[size.clamp(3, 8) - 3]
 }
 
-/// The weighted sum of `f` from White's point of view, in centiflats.
+/// What the dot product of a feature vector with a weight row is divided by to
+/// give centiflats.
+pub const DIVISOR: i64 = SCALE as i64 * PHASE_SCALE as i64;
+
+/// The weighted sum of the features `f` (as `features::features` gives them)
+/// from White's point of view, in centiflats.
 pub fn white_score(f: &[i32; COUNT], w: &[i32; COUNT]) -> i32 {
     let sum: i64 = f.iter().zip(w).map(|(&f, &w)| f as i64 * w as i64).sum();
-    (sum / SCALE as i64).clamp(-9000, 9000) as i32
+    (sum / DIVISOR).clamp(-9000, 9000) as i32
+}
+
+/// The same sum from the measures and the phase, without building the features.
+fn tapered_score(m: &[i32; MEASURES], phase: i32, w: &[i32; COUNT]) -> i32 {
+    let (start, end) = w.split_at(MEASURES);
+    let dot = |w: &[i32]| -> i64 { m.iter().zip(w).map(|(&m, &w)| m as i64 * w as i64).sum() };
+    let sum = dot(start) * (PHASE_SCALE - phase) as i64 + dot(end) * phase as i64;
+    (sum / DIVISOR).clamp(-9000, 9000) as i32
 }
 
 /// The evaluation of `pos` from the side to move, in centiflats, within ±9000.
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = white_score(&features(pos), weights_for(pos.size()));
+    let (m, phase) = measures(pos);
+    let white = tapered_score(&m, phase, weights_for(pos.size()));
     match pos.to_move() {
         Color::White => white,
         Color::Black => -white,

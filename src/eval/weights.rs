@@ -1,6 +1,8 @@
 //! Every evaluation weight, one row per board size (3x3 first), one entry per
-//! feature of `features.rs` in its order. Units: 1/16 of a centiflat per unit of
-//! the feature, so the evaluation is the dot product divided by `SCALE`.
+//! feature of `features.rs` in its order: first each measure's weight at the start
+//! of the game, then (`…_end`) at its end. Units: 1/16 of a centiflat per unit of
+//! the measure, so a weight of 16 counts one centiflat per unit at the start (or
+//! end) and the two blend linearly in between.
 //!
 //! `menhir tune fit --write` rewrites this file; the comment on each row says
 //! where its numbers came from.
@@ -53,6 +55,53 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_mobility
         0,     // stack_reach
         0,     // tempo_endgame
+        0,     // reserve_under_hard
+        0,     // captives_under_hard
+        0,     // edge_flats
+        0,     // flats_exposed
+        800,   // flats_end
+        10,    // flats_endgame_end
+        0,     // reserves_end
+        0,     // reserves_endgame_end
+        720,   // walls_end
+        960,   // caps_end
+        192,   // reserve_under_own_end
+        128,   // captives_end
+        48,    // centre_end
+        320,   // tempo_end
+        2880,  // threat_one_end
+        14400, // threat_many_end
+        96,    // span_2_end
+        256,   // span_3_end
+        512,   // span_4_end
+        928,   // span_5_end
+        1440,  // span_6_end
+        2080,  // span_7_end
+        2720,  // span_8_end
+        0,     // distance_2_end
+        0,     // distance_3_end
+        0,     // distance_4_end
+        0,     // distance_5_end
+        0,     // line_1_end
+        0,     // line_2_end
+        0,     // line_3_end
+        0,     // line_4_end
+        0,     // line_5_end
+        0,     // line_6_end
+        0,     // line_7_end
+        0,     // line_8_end
+        0,     // wall_block_end
+        0,     // cap_attack_end
+        0,     // groups_end
+        0,     // line_blocked_end
+        0,     // cap_on_own_end
+        0,     // cap_mobility_end
+        0,     // stack_reach_end
+        0,     // tempo_endgame_end
+        0,     // reserve_under_hard_end
+        0,     // captives_under_hard_end
+        0,     // edge_flats_end
+        0,     // flats_exposed_end
     ],
     // 4x4: fitted by `menhir tune fit` to 67094 positions (s4_hk0_n5000_g2000_seed4.tsv), k 0.2177, validation loss 0.126670
     [
@@ -95,6 +144,53 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_mobility
         0,     // stack_reach
         0,     // tempo_endgame
+        0,     // reserve_under_hard
+        0,     // captives_under_hard
+        0,     // edge_flats
+        0,     // flats_exposed
+        3324,  // flats_end
+        -6,    // flats_endgame_end
+        -3101, // reserves_end
+        15,    // reserves_endgame_end
+        2549,  // walls_end
+        960,   // caps_end
+        3187,  // reserve_under_own_end
+        -1041, // captives_end
+        703,   // centre_end
+        4541,  // tempo_end
+        1444,  // threat_one_end
+        5550,  // threat_many_end
+        -479,  // span_2_end
+        664,   // span_3_end
+        512,   // span_4_end
+        928,   // span_5_end
+        1440,  // span_6_end
+        2080,  // span_7_end
+        2720,  // span_8_end
+        1053,  // distance_2_end
+        741,   // distance_3_end
+        503,   // distance_4_end
+        575,   // distance_5_end
+        421,   // line_1_end
+        1011,  // line_2_end
+        -493,  // line_3_end
+        0,     // line_4_end
+        0,     // line_5_end
+        0,     // line_6_end
+        0,     // line_7_end
+        0,     // line_8_end
+        1530,  // wall_block_end
+        0,     // cap_attack_end
+        0,     // groups_end
+        0,     // line_blocked_end
+        0,     // cap_on_own_end
+        0,     // cap_mobility_end
+        0,     // stack_reach_end
+        0,     // tempo_endgame_end
+        0,     // reserve_under_hard_end
+        0,     // captives_under_hard_end
+        0,     // edge_flats_end
+        0,     // flats_exposed_end
     ],
     // 5x5: fitted by `menhir tune fit` to 452158 positions (s5_hk4_n5000_g3000_seed5.tsv s5_r2_hk4_n5000_g3000_seed15.tsv s5_r3_hk4_n5000_g3000_seed25.tsv), k 0.2266, validation loss 0.174779
     [
@@ -137,6 +233,53 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_mobility
         0,     // stack_reach
         0,     // tempo_endgame
+        0,     // reserve_under_hard
+        0,     // captives_under_hard
+        0,     // edge_flats
+        0,     // flats_exposed
+        450,   // flats_end
+        13,    // flats_endgame_end
+        -2561, // reserves_end
+        8,     // reserves_endgame_end
+        1728,  // walls_end
+        4564,  // caps_end
+        2028,  // reserve_under_own_end
+        -323,  // captives_end
+        699,   // centre_end
+        3345,  // tempo_end
+        934,   // threat_one_end
+        2477,  // threat_many_end
+        507,   // span_2_end
+        998,   // span_3_end
+        2169,  // span_4_end
+        928,   // span_5_end
+        1440,  // span_6_end
+        2080,  // span_7_end
+        2720,  // span_8_end
+        400,   // distance_2_end
+        -133,  // distance_3_end
+        -429,  // distance_4_end
+        -961,  // distance_5_end
+        684,   // line_1_end
+        1541,  // line_2_end
+        2539,  // line_3_end
+        3273,  // line_4_end
+        0,     // line_5_end
+        0,     // line_6_end
+        0,     // line_7_end
+        0,     // line_8_end
+        539,   // wall_block_end
+        920,   // cap_attack_end
+        0,     // groups_end
+        0,     // line_blocked_end
+        0,     // cap_on_own_end
+        0,     // cap_mobility_end
+        0,     // stack_reach_end
+        0,     // tempo_endgame_end
+        0,     // reserve_under_hard_end
+        0,     // captives_under_hard_end
+        0,     // edge_flats_end
+        0,     // flats_exposed_end
     ],
     // 6x6: fitted by `menhir tune fit` to 666380 positions (s6_hk4_n5000_g2400_seed6.tsv s6_r2_hk4_n5000_g2400_seed16.tsv s6_r3_hk4_n5000_g2400_seed26.tsv s6_r4_hk4_n5000_g2400_seed36.tsv), k 0.2150, validation loss 0.162428
     [
@@ -179,6 +322,53 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_mobility
         0,     // stack_reach
         0,     // tempo_endgame
+        0,     // reserve_under_hard
+        0,     // captives_under_hard
+        0,     // edge_flats
+        0,     // flats_exposed
+        876,   // flats_end
+        11,    // flats_endgame_end
+        -782,  // reserves_end
+        -6,    // reserves_endgame_end
+        3571,  // walls_end
+        3968,  // caps_end
+        2646,  // reserve_under_own_end
+        -1430, // captives_end
+        553,   // centre_end
+        2831,  // tempo_end
+        2849,  // threat_one_end
+        4329,  // threat_many_end
+        1633,  // span_2_end
+        2057,  // span_3_end
+        2484,  // span_4_end
+        3263,  // span_5_end
+        1440,  // span_6_end
+        2080,  // span_7_end
+        2720,  // span_8_end
+        1765,  // distance_2_end
+        910,   // distance_3_end
+        293,   // distance_4_end
+        94,    // distance_5_end
+        593,   // line_1_end
+        1181,  // line_2_end
+        1946,  // line_3_end
+        2658,  // line_4_end
+        2197,  // line_5_end
+        0,     // line_6_end
+        0,     // line_7_end
+        0,     // line_8_end
+        -1227, // wall_block_end
+        924,   // cap_attack_end
+        0,     // groups_end
+        0,     // line_blocked_end
+        0,     // cap_on_own_end
+        0,     // cap_mobility_end
+        0,     // stack_reach_end
+        0,     // tempo_endgame_end
+        0,     // reserve_under_hard_end
+        0,     // captives_under_hard_end
+        0,     // edge_flats_end
+        0,     // flats_exposed_end
     ],
     // 7x7: the 6x6 row stretched by a square (spans and lines one longer)
     [
@@ -221,6 +411,53 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_mobility
         0,     // stack_reach
         0,     // tempo_endgame
+        0,     // reserve_under_hard
+        0,     // captives_under_hard
+        0,     // edge_flats
+        0,     // flats_exposed
+        876,   // flats_end
+        11,    // flats_endgame_end
+        -782,  // reserves_end
+        -6,    // reserves_endgame_end
+        3571,  // walls_end
+        3968,  // caps_end
+        2646,  // reserve_under_own_end
+        -1430, // captives_end
+        553,   // centre_end
+        2831,  // tempo_end
+        2849,  // threat_one_end
+        4329,  // threat_many_end
+        1633,  // span_2_end
+        2057,  // span_3_end
+        2484,  // span_4_end
+        3263,  // span_5_end
+        3263,  // span_6_end
+        2080,  // span_7_end
+        2720,  // span_8_end
+        1765,  // distance_2_end
+        910,   // distance_3_end
+        293,   // distance_4_end
+        94,    // distance_5_end
+        593,   // line_1_end
+        1181,  // line_2_end
+        1946,  // line_3_end
+        2658,  // line_4_end
+        2658,  // line_5_end
+        2197,  // line_6_end
+        0,     // line_7_end
+        0,     // line_8_end
+        -1227, // wall_block_end
+        924,   // cap_attack_end
+        0,     // groups_end
+        0,     // line_blocked_end
+        0,     // cap_on_own_end
+        0,     // cap_mobility_end
+        0,     // stack_reach_end
+        0,     // tempo_endgame_end
+        0,     // reserve_under_hard_end
+        0,     // captives_under_hard_end
+        0,     // edge_flats_end
+        0,     // flats_exposed_end
     ],
     // 8x8: the 6x6 row stretched by two squares (spans and lines two longer)
     [
@@ -263,5 +500,52 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_mobility
         0,     // stack_reach
         0,     // tempo_endgame
+        0,     // reserve_under_hard
+        0,     // captives_under_hard
+        0,     // edge_flats
+        0,     // flats_exposed
+        876,   // flats_end
+        11,    // flats_endgame_end
+        -782,  // reserves_end
+        -6,    // reserves_endgame_end
+        3571,  // walls_end
+        3968,  // caps_end
+        2646,  // reserve_under_own_end
+        -1430, // captives_end
+        553,   // centre_end
+        2831,  // tempo_end
+        2849,  // threat_one_end
+        4329,  // threat_many_end
+        1633,  // span_2_end
+        2057,  // span_3_end
+        2484,  // span_4_end
+        3263,  // span_5_end
+        3263,  // span_6_end
+        3263,  // span_7_end
+        2720,  // span_8_end
+        1765,  // distance_2_end
+        910,   // distance_3_end
+        293,   // distance_4_end
+        94,    // distance_5_end
+        593,   // line_1_end
+        1181,  // line_2_end
+        1946,  // line_3_end
+        2658,  // line_4_end
+        2658,  // line_5_end
+        2658,  // line_6_end
+        2197,  // line_7_end
+        0,     // line_8_end
+        -1227, // wall_block_end
+        924,   // cap_attack_end
+        0,     // groups_end
+        0,     // line_blocked_end
+        0,     // cap_on_own_end
+        0,     // cap_mobility_end
+        0,     // stack_reach_end
+        0,     // tempo_endgame_end
+        0,     // reserve_under_hard_end
+        0,     // captives_under_hard_end
+        0,     // edge_flats_end
+        0,     // flats_exposed_end
     ],
 ];

@@ -7,7 +7,7 @@
 use super::progress::Progress;
 use super::selfplay::Sample;
 use crate::eval::features::{features, COUNT};
-use crate::eval::weights::SCALE;
+use crate::eval::DIVISOR;
 use crate::notation::parse_tps;
 use rayon::prelude::*;
 
@@ -53,7 +53,7 @@ fn probability(k: f64, eval: f64) -> f64 {
 }
 
 fn eval(w: &[f64; COUNT], f: &[f64; COUNT]) -> f64 {
-    w.iter().zip(f).map(|(w, f)| w * f).sum::<f64>() / SCALE as f64
+    w.iter().zip(f).map(|(w, f)| w * f).sum::<f64>() / DIVISOR as f64
 }
 
 fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
@@ -121,7 +121,7 @@ fn gradient(
             let mut n = 0;
             for r in chunk.iter().filter(|r| !r.validation) {
                 let p = probability(k, eval(w, &r.features));
-                let d = 2.0 * (p - target(r)) * p * (1.0 - p) * k / 100.0 / SCALE as f64;
+                let d = 2.0 * (p - target(r)) * p * (1.0 - p) * k / 100.0 / DIVISOR as f64;
                 for (gi, fi) in g.iter_mut().zip(&r.features) {
                     *gi += d * fi;
                 }
