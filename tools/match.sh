@@ -84,3 +84,7 @@ awk '
   }
   END { for (e in seen) printf "  %s: %d-%d-%d\n", e, win[e], d[e], loss[e] }
 ' "$name.ptn"
+# Game lengths, time and depth per move, results by kind (road, flats, draw, forfeit).
+if command -v python3 >/dev/null 2>&1; then
+  python3 "$here/ptn_stats.py" "$name.ptn" || true
+fi

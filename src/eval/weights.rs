@@ -281,94 +281,94 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // edge_flats_end
         0,     // flats_exposed_end
     ],
-    // 6x6: fitted by `menhir tune fit` to 666380 positions (s6_hk4_n5000_g2400_seed6.tsv s6_r2_hk4_n5000_g2400_seed16.tsv s6_r3_hk4_n5000_g2400_seed26.tsv s6_r4_hk4_n5000_g2400_seed36.tsv), k 0.2150, validation loss 0.162428
+    // 6x6: fitted by `menhir tune fit` to 201290 positions (s6_r5_hk4_n5000_g3000_seed56.tsv), k 0.1697, validation loss 0.193297, frozen flats,flats_end,reserves,reserves_end,walls,walls_end,caps,caps_end,wall_block,wall_block_end
     [
         876,   // flats
-        11,    // flats_endgame
+        -60,   // flats_endgame
         -782,  // reserves
-        -6,    // reserves_endgame
+        -82,   // reserves_endgame
         3571,  // walls
         3968,  // caps
-        2646,  // reserve_under_own
-        -1430, // captives
-        553,   // centre
-        2831,  // tempo
-        2849,  // threat_one
-        4329,  // threat_many
-        1633,  // span_2
-        2057,  // span_3
-        2484,  // span_4
-        3263,  // span_5
+        3678,  // reserve_under_own
+        -1186, // captives
+        2889,  // centre
+        5832,  // tempo
+        3631,  // threat_one
+        4308,  // threat_many
+        -1932, // span_2
+        -711,  // span_3
+        -155,  // span_4
+        3111,  // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        1765,  // distance_2
-        910,   // distance_3
-        293,   // distance_4
-        94,    // distance_5
-        593,   // line_1
-        1181,  // line_2
-        1946,  // line_3
-        2658,  // line_4
-        2197,  // line_5
+        4280,  // distance_2
+        3093,  // distance_3
+        487,   // distance_4
+        -290,  // distance_5
+        945,   // line_1
+        2374,  // line_2
+        4420,  // line_3
+        6688,  // line_4
+        6998,  // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
         -1227, // wall_block
-        924,   // cap_attack
-        0,     // groups
-        0,     // line_blocked
-        0,     // cap_on_own
-        0,     // cap_mobility
-        0,     // stack_reach
-        0,     // tempo_endgame
-        0,     // reserve_under_hard
-        0,     // captives_under_hard
-        0,     // edge_flats
-        0,     // flats_exposed
+        3565,  // cap_attack
+        -158,  // groups
+        -440,  // line_blocked
+        1215,  // cap_on_own
+        -490,  // cap_mobility
+        -174,  // stack_reach
+        -20,   // tempo_endgame
+        2714,  // reserve_under_hard
+        2940,  // captives_under_hard
+        2230,  // edge_flats
+        944,   // flats_exposed
         876,   // flats_end
-        11,    // flats_endgame_end
+        14,    // flats_endgame_end
         -782,  // reserves_end
-        -6,    // reserves_endgame_end
+        -42,   // reserves_endgame_end
         3571,  // walls_end
         3968,  // caps_end
-        2646,  // reserve_under_own_end
-        -1430, // captives_end
-        553,   // centre_end
-        2831,  // tempo_end
-        2849,  // threat_one_end
-        4329,  // threat_many_end
-        1633,  // span_2_end
-        2057,  // span_3_end
-        2484,  // span_4_end
-        3263,  // span_5_end
+        -60,   // reserve_under_own_end
+        926,   // captives_end
+        -982,  // centre_end
+        1774,  // tempo_end
+        3720,  // threat_one_end
+        6201,  // threat_many_end
+        3869,  // span_2_end
+        2059,  // span_3_end
+        1583,  // span_4_end
+        247,   // span_5_end
         1440,  // span_6_end
         2080,  // span_7_end
         2720,  // span_8_end
-        1765,  // distance_2_end
-        910,   // distance_3_end
-        293,   // distance_4_end
-        94,    // distance_5_end
-        593,   // line_1_end
-        1181,  // line_2_end
-        1946,  // line_3_end
-        2658,  // line_4_end
-        2197,  // line_5_end
+        638,   // distance_2_end
+        -843,  // distance_3_end
+        -86,   // distance_4_end
+        297,   // distance_5_end
+        1905,  // line_1_end
+        2861,  // line_2_end
+        3563,  // line_3_end
+        4204,  // line_4_end
+        5155,  // line_5_end
         0,     // line_6_end
         0,     // line_7_end
         0,     // line_8_end
         -1227, // wall_block_end
-        924,   // cap_attack_end
-        0,     // groups_end
-        0,     // line_blocked_end
-        0,     // cap_on_own_end
-        0,     // cap_mobility_end
-        0,     // stack_reach_end
-        0,     // tempo_endgame_end
-        0,     // reserve_under_hard_end
-        0,     // captives_under_hard_end
-        0,     // edge_flats_end
-        0,     // flats_exposed_end
+        329,   // cap_attack_end
+        -986,  // groups_end
+        -108,  // line_blocked_end
+        1396,  // cap_on_own_end
+        4486,  // cap_mobility_end
+        1076,  // stack_reach_end
+        35,    // tempo_endgame_end
+        479,   // reserve_under_hard_end
+        -225,  // captives_under_hard_end
+        -1212, // edge_flats_end
+        1275,  // flats_exposed_end
     ],
     // 7x7: the 6x6 row stretched by a square (spans and lines one longer)
     [

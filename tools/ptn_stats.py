@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Summarises a racetrack PTN file per engine: results by kind, game length, walls
+placed and spreads played, and how each engine used its clock (seconds a move, depth reached, seconds a game),
+read from the `{score/depth time}` comments racetrack writes after each move.
+
+usage: tools/ptn_stats.py MATCH.ptn [MATCH.ptn ...]
+"""
+import re
+import sys
+from collections import defaultdict
+
+TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+# A move, optionally followed by racetrack's comment: {+0.31/6 0.23s}
+MOVE = re.compile(r"(\d+\.)|([^\s{}]+)(?:\s*\{([^}]*)\})?")
+COMMENT = re.compile(r"([+-]?[\d.]+)/(\d+)\s+([\d.]+)s")
+
+
+def games(text):
+    """Yields (tags, movetext) for each game of a PTN file."""
+    tags, body = {}, []
+    for line in text.splitlines():
+        m = TAG.match(line.strip())
+        if m:
+            if body:
+                yield tags, " ".join(body)
+                tags, body = {}, []
+            tags[m.group(1)] = m.group(2)
+        elif line.strip():
+            body.append(line.strip())
+    if tags:
+        yield tags, " ".join(body)
+
+
+def plies(movetext):
+    """Yields (ply index, ply text, comment or None) for each ply of the movetext."""
+    ply = 0
+    for m in MOVE.finditer(movetext):
+        if m.group(1) or not m.group(2):
+            continue
+        token = m.group(2)
+        if re.fullmatch(r"[RF01/2]+-[RF01/2]+", token):
+            continue
+        yield ply, token, m.group(3)
+        ply += 1
+
+
+def spread(token):
+    """True for a spread (a count or a square, then a direction)."""
+    return re.search(r"[<>+-]", token) is not None
+
+
+def kind(result):
+    """R, F, D or forfeit, from a PTN result."""
+    if result == "1/2-1/2":
+        return "draw"
+    if "R" in result:
+        return "road"
+    if "F" in result:
+        return "flats"
+    return "forfeit"
+
+
+def main(paths):
+    stats = defaultdict(lambda: defaultdict(float))
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for tags, movetext in games(text):
+            players = [tags.get("Player1", "?"), tags.get("Player2", "?")]
+            result = tags.get("Result", "?")
+            white_won = not result.startswith("0") and result != "1/2-1/2"
+            k = kind(result)
+            n = 0
+            used = [0.0, 0.0]
+            for ply, token, comment in plies(movetext):
+                n = ply + 1
+                side = ply % 2
+                if ply >= 2 and token.startswith("S"):
+                    stats[players[side]]["walls"] += 1
+                if spread(token):
+                    stats[players[side]]["spreads"] += 1
+                c = COMMENT.search(comment or "")
+                if c:
+                    s = stats[players[side]]
+                    s["moves"] += 1
+                    s["seconds"] += float(c.group(3))
+                    s["depth"] += int(c.group(2))
+                    used[side] += float(c.group(3))
+            for side, name in enumerate(players):
+                s = stats[name]
+                s["games"] += 1
+                s["plies"] += n
+                s["game_seconds"] += used[side]
+                if result == "1/2-1/2":
+                    s["draws"] += 1
+                elif white_won == (side == 0):
+                    s["wins"] += 1
+                    s["won by " + k] += 1
+                else:
+                    s["losses"] += 1
+                    s["lost by " + k] += 1
+    for name, s in sorted(stats.items()):
+        g = max(s["games"], 1)
+        m = max(s["moves"], 1)
+        print(f"{name}: {int(s['games'])} games, "
+              f"W-D-L {int(s['wins'])}-{int(s['draws'])}-{int(s['losses'])}")
+        kinds = ", ".join(f"{key} {int(v)}" for key, v in sorted(s.items())
+                          if key.startswith(("won by", "lost by")))
+        print(f"  {kinds}")
+        print(f"  {s['plies'] / g:.1f} plies a game; {s['seconds'] / m:.2f} s and "
+              f"depth {s['depth'] / m:.1f} a move; {s['game_seconds'] / g:.1f} s a game")
+        print(f"  walls placed {s['walls'] / g:.1f} and spreads {s['spreads'] / g:.1f} a game")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        print(__doc__.strip(), file=sys.stderr)
+        sys.exit(2)
+    main(sys.argv[1:])
