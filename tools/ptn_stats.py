@@ -67,7 +67,9 @@ def main(paths):
             text = f.read()
         for tags, movetext in games(text):
             players = [tags.get("Player1", "?"), tags.get("Player2", "?")]
-            result = tags.get("Result", "?")
+            result = tags.get("Result")
+            if result is None or players[0] == players[1]:
+                continue
             white_won = not result.startswith("0") and result != "1/2-1/2"
             k = kind(result)
             n = 0
@@ -75,12 +77,13 @@ def main(paths):
             for ply, token, comment in plies(movetext):
                 n = ply + 1
                 side = ply % 2
-                if ply >= 2 and token.startswith("S"):
-                    stats[players[side]]["walls"] += 1
-                if spread(token):
-                    stats[players[side]]["spreads"] += 1
                 c = COMMENT.search(comment or "")
                 if c:
+                    # Only the engines' own moves: book plies carry no comment.
+                    if token.startswith("S"):
+                        stats[players[side]]["walls"] += 1
+                    if spread(token):
+                        stats[players[side]]["spreads"] += 1
                     s = stats[players[side]]
                     s["moves"] += 1
                     s["seconds"] += float(c.group(3))

@@ -286,7 +286,7 @@ pub fn measures(pos: &Position) -> ([i32; MEASURES], i32) {
 /// Every feature of `pos`, from White's point of view: each measure times the
 /// share of the game still to come, then each measure times the share gone, on
 /// the `PHASE_SCALE` scale. The evaluation is their dot product with a weight row
-/// divided by `PHASE_SCALE`.
+/// divided by `SCALE · PHASE_SCALE` (`eval::DIVISOR`).
 pub fn features(pos: &Position) -> [i32; COUNT] {
     let (m, phase) = measures(pos);
     let mut out = [0; COUNT];

@@ -192,94 +192,94 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // edge_flats_end
         0,     // flats_exposed_end
     ],
-    // 5x5: fitted by `menhir tune fit` to 452158 positions (s5_hk4_n5000_g3000_seed5.tsv s5_r2_hk4_n5000_g3000_seed15.tsv s5_r3_hk4_n5000_g3000_seed25.tsv), k 0.2266, validation loss 0.174779
+    // 5x5: fitted by `menhir tune fit` to 152188 positions (s5_r5_hk4_n5000_g3000_seed55.tsv), k 0.2800, validation loss 0.159387, frozen flats,flats_end,reserves,reserves_end,walls,walls_end,caps,caps_end,wall_block,wall_block_end
     [
         450,   // flats
-        13,    // flats_endgame
+        -13,   // flats_endgame
         -2561, // reserves
-        8,     // reserves_endgame
+        -44,   // reserves_endgame
         1728,  // walls
         4564,  // caps
-        2028,  // reserve_under_own
-        -323,  // captives
-        699,   // centre
-        3345,  // tempo
-        934,   // threat_one
-        2477,  // threat_many
-        507,   // span_2
-        998,   // span_3
-        2169,  // span_4
+        -31,   // reserve_under_own
+        649,   // captives
+        2669,  // centre
+        4561,  // tempo
+        2595,  // threat_one
+        2295,  // threat_many
+        460,   // span_2
+        239,   // span_3
+        2750,  // span_4
         928,   // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        400,   // distance_2
-        -133,  // distance_3
-        -429,  // distance_4
-        -961,  // distance_5
-        684,   // line_1
-        1541,  // line_2
-        2539,  // line_3
-        3273,  // line_4
+        2723,  // distance_2
+        1687,  // distance_3
+        873,   // distance_4
+        -290,  // distance_5
+        494,   // line_1
+        1209,  // line_2
+        2186,  // line_3
+        2856,  // line_4
         0,     // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
         539,   // wall_block
-        920,   // cap_attack
-        0,     // groups
-        0,     // line_blocked
-        0,     // cap_on_own
-        0,     // cap_mobility
-        0,     // stack_reach
-        0,     // tempo_endgame
-        0,     // reserve_under_hard
-        0,     // captives_under_hard
-        0,     // edge_flats
-        0,     // flats_exposed
+        1155,  // cap_attack
+        -492,  // groups
+        53,    // line_blocked
+        3357,  // cap_on_own
+        -627,  // cap_mobility
+        636,   // stack_reach
+        -12,   // tempo_endgame
+        3825,  // reserve_under_hard
+        2863,  // captives_under_hard
+        1921,  // edge_flats
+        590,   // flats_exposed
         450,   // flats_end
-        13,    // flats_endgame_end
+        16,    // flats_endgame_end
         -2561, // reserves_end
-        8,     // reserves_endgame_end
+        12,    // reserves_endgame_end
         1728,  // walls_end
         4564,  // caps_end
-        2028,  // reserve_under_own_end
-        -323,  // captives_end
-        699,   // centre_end
-        3345,  // tempo_end
-        934,   // threat_one_end
-        2477,  // threat_many_end
-        507,   // span_2_end
-        998,   // span_3_end
-        2169,  // span_4_end
+        1242,  // reserve_under_own_end
+        -249,  // captives_end
+        -165,  // centre_end
+        2778,  // tempo_end
+        740,   // threat_one_end
+        2844,  // threat_many_end
+        -670,  // span_2_end
+        144,   // span_3_end
+        -180,  // span_4_end
         928,   // span_5_end
         1440,  // span_6_end
         2080,  // span_7_end
         2720,  // span_8_end
-        400,   // distance_2_end
-        -133,  // distance_3_end
-        -429,  // distance_4_end
-        -961,  // distance_5_end
-        684,   // line_1_end
-        1541,  // line_2_end
-        2539,  // line_3_end
-        3273,  // line_4_end
+        -476,  // distance_2_end
+        -564,  // distance_3_end
+        -698,  // distance_4_end
+        778,   // distance_5_end
+        848,   // line_1_end
+        1719,  // line_2_end
+        2354,  // line_3_end
+        3029,  // line_4_end
         0,     // line_5_end
         0,     // line_6_end
         0,     // line_7_end
         0,     // line_8_end
         539,   // wall_block_end
-        920,   // cap_attack_end
-        0,     // groups_end
-        0,     // line_blocked_end
-        0,     // cap_on_own_end
-        0,     // cap_mobility_end
-        0,     // stack_reach_end
-        0,     // tempo_endgame_end
-        0,     // reserve_under_hard_end
-        0,     // captives_under_hard_end
-        0,     // edge_flats_end
-        0,     // flats_exposed_end
+        386,   // cap_attack_end
+        -570,  // groups_end
+        53,    // line_blocked_end
+        6137,  // cap_on_own_end
+        1793,  // cap_mobility_end
+        756,   // stack_reach_end
+        8,     // tempo_endgame_end
+        46,    // reserve_under_hard_end
+        -344,  // captives_under_hard_end
+        -81,   // edge_flats_end
+        571,   // flats_exposed_end
     ],
     // 6x6: fitted by `menhir tune fit` to 201290 positions (s6_r5_hk4_n5000_g3000_seed56.tsv), k 0.1697, validation loss 0.193297, frozen flats,flats_end,reserves,reserves_end,walls,walls_end,caps,caps_end,wall_block,wall_block_end
     [
@@ -370,7 +370,7 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         -1212, // edge_flats_end
         1275,  // flats_exposed_end
     ],
-    // 7x7: the 6x6 row stretched by a square (spans and lines one longer)
+    // 7x7: the round-4 6x6 row stretched by a square (spans and lines one longer)
     [
         876,   // flats
         11,    // flats_endgame
@@ -459,7 +459,7 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // edge_flats_end
         0,     // flats_exposed_end
     ],
-    // 8x8: the 6x6 row stretched by two squares (spans and lines two longer)
+    // 8x8: the round-4 6x6 row stretched by two squares (spans and lines two longer)
     [
         876,   // flats
         11,    // flats_endgame
