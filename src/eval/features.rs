@@ -185,7 +185,7 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
     out[RESERVE_UNDER_HARD] += sign * own_hard;
     out[CAPTIVES_UNDER_HARD] += sign * captive_hard;
     let g = pos.geometry();
-    let my_flats = mine & !hard;
+    let my_flats = pos.flats(color);
     out[EDGE_FLATS] += sign * (my_flats & (g.left | g.right | g.bottom | g.top)).count() as i32;
     out[FLATS_EXPOSED] += sign * (my_flats & tall_stacks(pos, theirs).neighbours()).count() as i32;
     let road = pos.road_squares(color);
@@ -211,10 +211,9 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
     line_fill(pos, road, sign, &mut out[LINE..WALL_BLOCK]);
     let enemy_road = pos.road_squares(color.opponent());
     out[WALL_BLOCK] += sign * (my_walls & enemy_road.neighbours()).count() as i32;
-    let enemy_flats = theirs & !pos.walls() & !pos.caps();
+    let enemy_flats = pos.flats(color.opponent());
     out[CAP_ATTACK] += sign * (enemy_flats & my_caps.neighbours()).count() as i32;
-    let enemy_blockers = theirs & (pos.walls() | pos.caps());
-    out[LINE_BLOCKED] += sign * blocked_line_squares(pos, road, enemy_blockers);
+    out[LINE_BLOCKED] += sign * blocked_line_squares(pos, road, theirs & hard);
     let board = pos.geometry().board;
     out[CAP_MOBILITY] += sign * (my_caps.neighbours() & board & !pos.caps()).count() as i32;
     let cap_on_own = my_caps

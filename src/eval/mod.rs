@@ -25,16 +25,22 @@ pub const DIVISOR: i64 = SCALE as i64 * PHASE_SCALE as i64;
 /// The weighted sum of the features `f` (as `features::features` gives them)
 /// from White's point of view, in centiflats.
 pub fn white_score(f: &[i32; COUNT], w: &[i32; COUNT]) -> i32 {
-    let sum: i64 = f.iter().zip(w).map(|(&f, &w)| f as i64 * w as i64).sum();
+    centiflats(dot(f, w))
+}
+
+fn dot(a: &[i32], b: &[i32]) -> i64 {
+    a.iter().zip(b).map(|(&a, &b)| a as i64 * b as i64).sum()
+}
+
+/// A dot product in weight units as centiflats, within ±9000.
+fn centiflats(sum: i64) -> i32 {
     (sum / DIVISOR).clamp(-9000, 9000) as i32
 }
 
 /// The same sum from the measures and the phase, without building the features.
 fn tapered_score(m: &[i32; MEASURES], phase: i32, w: &[i32; COUNT]) -> i32 {
     let (start, end) = w.split_at(MEASURES);
-    let dot = |w: &[i32]| -> i64 { m.iter().zip(w).map(|(&m, &w)| m as i64 * w as i64).sum() };
-    let sum = dot(start) * (PHASE_SCALE - phase) as i64 + dot(end) * phase as i64;
-    (sum / DIVISOR).clamp(-9000, 9000) as i32
+    centiflats(dot(m, start) * (PHASE_SCALE - phase) as i64 + dot(m, end) * phase as i64)
 }
 
 /// The evaluation of `pos` from the side to move, in centiflats, within ±9000.
