@@ -17,6 +17,7 @@ fn config(seed: u64) -> SelfPlay {
         max_plies: 120,
         seed,
         hash_mib: 1,
+        teacher: None,
     }
 }
 
@@ -45,6 +46,41 @@ fn self_play_is_reproducible_and_reads_back() {
     }
     assert!(Sample::from_line("1\tx\t0\t0\tx4/x4/x4/x4 1 1").is_err());
     assert!(Sample::from_line("1\t1\t0").is_err());
+}
+
+#[test]
+fn a_teacher_engine_plays_whole_games() {
+    // Menhir's own binary stands in for an external TEI engine such as Tiltak.
+    let teacher = SelfPlay {
+        games: 4,
+        half_komi: 4,
+        teacher: Some(env!("CARGO_BIN_EXE_menhir").into()),
+        ..config(5)
+    };
+    let samples = on_threads(2, &teacher);
+    assert!(samples.len() > 20, "only {} positions", samples.len());
+    for s in &samples {
+        assert!([0.0, 0.5, 1.0].contains(&s.result));
+        assert_eq!(s.half_komi, 4);
+        let mut pos = parse_tps(&s.tps).unwrap();
+        pos.set_half_komi(s.half_komi);
+        // The score column is Menhir's static evaluation, from White's side.
+        let white = if pos.to_move() == menhir::Color::White {
+            1
+        } else {
+            -1
+        };
+        assert_eq!(s.score, white * menhir::eval::evaluate(&pos));
+    }
+    let games: std::collections::BTreeSet<usize> = samples.iter().map(|s| s.game).collect();
+    assert_eq!(games.len(), 4, "a game was abandoned");
+
+    let missing = SelfPlay {
+        teacher: Some("/no/such/engine".into()),
+        ..config(5)
+    };
+    let err = play(&missing).unwrap_err();
+    assert!(err.contains("cannot start /no/such/engine"), "{err}");
 }
 
 #[test]

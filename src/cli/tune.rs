@@ -51,6 +51,10 @@ struct GenArgs {
     /// Where to write the positions.
     #[arg(long)]
     out: PathBuf,
+    /// A TEI engine (path) that plays the games instead of Menhir, at --nodes
+    /// nodes a move (`go nodes`); the score column is then Menhir's evaluation.
+    #[arg(long)]
+    teacher: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -124,6 +128,7 @@ fn generate(args: &GenArgs) -> Result<(), String> {
         max_plies: 400,
         seed: args.seed,
         hash_mib: 8,
+        teacher: args.teacher.clone(),
     };
     let samples = pool(args.threads)?.install(|| play(&config))?;
     let mut text = String::new();

@@ -4,4 +4,5 @@
 pub mod fit;
 pub mod progress;
 pub mod selfplay;
+pub mod teacher;
 pub mod weights_file;

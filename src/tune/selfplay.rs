@@ -4,14 +4,18 @@
 //! kept with the search's score and the game's result.
 
 use super::progress::Progress;
+use super::teacher::Teacher;
 use crate::board::{Color, PieceKind, Position};
+use crate::eval::evaluate;
 use crate::game::Game;
 use crate::movegen::MoveList;
+use crate::moves::Move;
 use crate::notation::write_tps;
 use crate::search::{search_quietly, Limits, TranspositionTable};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
+use std::path::PathBuf;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -27,6 +31,8 @@ pub struct SelfPlay {
     pub max_plies: usize,
     pub seed: u64,
     pub hash_mib: usize,
+    /// A TEI engine that plays the games instead of Menhir (`None`: Menhir).
+    pub teacher: Option<PathBuf>,
 }
 
 /// One kept position.
@@ -76,6 +82,10 @@ impl Sample {
 /// seed gives the same file whatever the thread count.
 pub fn play(config: &SelfPlay) -> Result<Vec<Sample>, String> {
     let start = Position::start(config.size).ok_or("board size must be 3 to 8")?;
+    if let Some(path) = &config.teacher {
+        // Fail once, clearly, rather than once a game.
+        Teacher::start(path, config.half_komi, config.nodes)?;
+    }
     let progress = Progress::new("self-play games", config.games);
     let games: Vec<Vec<Sample>> = (0..config.games)
         .into_par_iter()
@@ -114,6 +124,60 @@ pub(crate) fn random_opening(game: &mut Game, plies: usize, rng: &mut StdRng) ->
     true
 }
 
+/// One ply chosen for a self-play game: the move, and the score from White's
+/// point of view when the position is worth keeping (not proven).
+struct Choice {
+    mv: Move,
+    white_score: Option<i32>,
+}
+
+/// Who chooses the moves of one game.
+enum Player {
+    Menhir(TranspositionTable),
+    Teacher(Box<Teacher>),
+}
+
+impl Player {
+    fn new(config: &SelfPlay) -> Result<Player, String> {
+        match &config.teacher {
+            None => Ok(Player::Menhir(TranspositionTable::new(config.hash_mib))),
+            Some(path) => {
+                let mut teacher = Teacher::start(path, config.half_komi, config.nodes)?;
+                teacher.new_game(config.size)?;
+                Ok(Player::Teacher(Box::new(teacher)))
+            }
+        }
+    }
+
+    /// The move in `game`; `None` ends the game early (search or teacher failed).
+    fn choose(&mut self, config: &SelfPlay, game: &Game) -> Option<Choice> {
+        let pos = game.position();
+        let white = if pos.to_move() == Color::White { 1 } else { -1 };
+        match self {
+            Player::Menhir(tt) => {
+                let limits = Limits {
+                    nodes: Some(config.nodes),
+                    ..Limits::default()
+                };
+                let info = search_quietly(pos, game.repetition_history(), limits, tt)?;
+                let mv = *info.pv.first()?;
+                let white_score = (!info.score.is_proven()).then_some(white * info.score.0);
+                Some(Choice { mv, white_score })
+            }
+            Player::Teacher(teacher) => match teacher.choose(game) {
+                Ok(mv) => Some(Choice {
+                    mv,
+                    white_score: Some(white * evaluate(pos)),
+                }),
+                Err(e) => {
+                    log::warn!("teacher game abandoned: {e}");
+                    None
+                }
+            },
+        }
+    }
+}
+
 fn play_one(config: &SelfPlay, start: &Position, index: usize) -> Vec<Sample> {
     let mut rng =
         StdRng::seed_from_u64(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -123,34 +187,33 @@ fn play_one(config: &SelfPlay, start: &Position, index: usize) -> Vec<Sample> {
     if !random_opening(&mut game, config.random_plies, &mut rng) {
         return Vec::new();
     }
-    let tt = TranspositionTable::new(config.hash_mib);
+    let mut player = match Player::new(config) {
+        Ok(p) => p,
+        Err(e) => {
+            log::warn!("game {index} not played: {e}");
+            return Vec::new();
+        }
+    };
     let mut kept = Vec::new();
     let mut scratch = MoveList::new();
     while game.result().is_none() && game.moves().len() < config.max_plies {
+        let Some(choice) = player.choose(config, &game) else {
+            // An unfinished game has no result to learn from.
+            return Vec::new();
+        };
         let pos = game.position();
-        let limits = Limits {
-            nodes: Some(config.nodes),
-            ..Limits::default()
-        };
-        let Some(info) = search_quietly(pos, game.repetition_history(), limits, &tt) else {
-            break;
-        };
-        let Some(&mv) = info.pv.first() else { break };
-        let quiet = !pos.in_swap()
-            && !info.score.is_proven()
-            && pos.clone().winning_move(&mut scratch).is_none();
-        if quiet {
-            let white = pos.to_move() == Color::White;
+        let quiet = !pos.in_swap() && pos.clone().winning_move(&mut scratch).is_none();
+        if let (true, Some(score)) = (quiet, choice.white_score) {
             kept.push(Sample {
                 game: index,
                 result: 0.5,
-                score: if white { info.score.0 } else { -info.score.0 },
+                score,
                 half_komi: config.half_komi,
                 tps: write_tps(pos),
             });
         }
-        if game.play(mv).is_err() {
-            break;
+        if game.play(choice.mv).is_err() {
+            return Vec::new();
         }
     }
     let result = white_result(&game);
