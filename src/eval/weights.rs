@@ -281,94 +281,94 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         -81,   // edge_flats_end
         571,   // flats_exposed_end
     ],
-    // 6x6: fitted by `menhir tune fit` to 201290 positions (s6_r5_hk4_n5000_g3000_seed56.tsv), k 0.1697, validation loss 0.193297, frozen flats,flats_end,reserves,reserves_end,walls,walls_end,caps,caps_end,wall_block,wall_block_end
+    // 6x6: fitted by `menhir tune fit` to 147596 positions (s6_tiltak_n5000_g2000_seed61.tsv), k 0.1490, validation loss 0.165262
     [
-        876,   // flats
-        -60,   // flats_endgame
-        -782,  // reserves
-        -82,   // reserves_endgame
-        3571,  // walls
-        3968,  // caps
-        3678,  // reserve_under_own
-        -1186, // captives
-        2889,  // centre
-        5832,  // tempo
-        3631,  // threat_one
-        4308,  // threat_many
-        -1932, // span_2
-        -711,  // span_3
-        -155,  // span_4
-        3111,  // span_5
+        1048,  // flats
+        45,    // flats_endgame
+        -5206, // reserves
+        -104,  // reserves_endgame
+        5773,  // walls
+        3536,  // caps
+        4427,  // reserve_under_own
+        -2061, // captives
+        2033,  // centre
+        7173,  // tempo
+        6495,  // threat_one
+        5212,  // threat_many
+        -564,  // span_2
+        -2812, // span_3
+        -3559, // span_4
+        4670,  // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        4280,  // distance_2
-        3093,  // distance_3
-        487,   // distance_4
-        -290,  // distance_5
-        945,   // line_1
-        2374,  // line_2
-        4420,  // line_3
-        6688,  // line_4
-        6998,  // line_5
+        7238,  // distance_2
+        3563,  // distance_3
+        49,    // distance_4
+        -1739, // distance_5
+        788,   // line_1
+        2711,  // line_2
+        5393,  // line_3
+        10097, // line_4
+        12658, // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        -1227, // wall_block
-        3565,  // cap_attack
-        -158,  // groups
-        -440,  // line_blocked
-        1215,  // cap_on_own
-        -490,  // cap_mobility
-        -174,  // stack_reach
-        -20,   // tempo_endgame
-        2714,  // reserve_under_hard
-        2940,  // captives_under_hard
-        2230,  // edge_flats
-        944,   // flats_exposed
-        876,   // flats_end
-        14,    // flats_endgame_end
-        -782,  // reserves_end
-        -42,   // reserves_endgame_end
-        3571,  // walls_end
-        3968,  // caps_end
-        -60,   // reserve_under_own_end
-        926,   // captives_end
-        -982,  // centre_end
-        1774,  // tempo_end
-        3720,  // threat_one_end
-        6201,  // threat_many_end
-        3869,  // span_2_end
-        2059,  // span_3_end
-        1583,  // span_4_end
-        247,   // span_5_end
+        3252,  // wall_block
+        2634,  // cap_attack
+        -1556, // groups
+        80,    // line_blocked
+        4575,  // cap_on_own
+        -675,  // cap_mobility
+        -655,  // stack_reach
+        129,   // tempo_endgame
+        4714,  // reserve_under_hard
+        5472,  // captives_under_hard
+        -1176, // edge_flats
+        659,   // flats_exposed
+        1083,  // flats_end
+        34,    // flats_endgame_end
+        -3608, // reserves_end
+        -13,   // reserves_endgame_end
+        1282,  // walls_end
+        2662,  // caps_end
+        2105,  // reserve_under_own_end
+        -2216, // captives_end
+        -37,   // centre_end
+        2670,  // tempo_end
+        2441,  // threat_one_end
+        6134,  // threat_many_end
+        448,   // span_2_end
+        1454,  // span_3_end
+        2779,  // span_4_end
+        611,   // span_5_end
         1440,  // span_6_end
         2080,  // span_7_end
         2720,  // span_8_end
-        638,   // distance_2_end
-        -843,  // distance_3_end
-        -86,   // distance_4_end
-        297,   // distance_5_end
-        1905,  // line_1_end
-        2861,  // line_2_end
-        3563,  // line_3_end
-        4204,  // line_4_end
-        5155,  // line_5_end
+        -149,  // distance_2_end
+        1117,  // distance_3_end
+        347,   // distance_4_end
+        1811,  // distance_5_end
+        1326,  // line_1_end
+        1955,  // line_2_end
+        2635,  // line_3_end
+        3883,  // line_4_end
+        5204,  // line_5_end
         0,     // line_6_end
         0,     // line_7_end
         0,     // line_8_end
-        -1227, // wall_block_end
-        329,   // cap_attack_end
-        -986,  // groups_end
-        -108,  // line_blocked_end
-        1396,  // cap_on_own_end
-        4486,  // cap_mobility_end
-        1076,  // stack_reach_end
-        35,    // tempo_endgame_end
-        479,   // reserve_under_hard_end
-        -225,  // captives_under_hard_end
-        -1212, // edge_flats_end
-        1275,  // flats_exposed_end
+        2722,  // wall_block_end
+        435,   // cap_attack_end
+        51,    // groups_end
+        26,    // line_blocked_end
+        5655,  // cap_on_own_end
+        2237,  // cap_mobility_end
+        1450,  // stack_reach_end
+        37,    // tempo_endgame_end
+        2056,  // reserve_under_hard_end
+        1779,  // captives_under_hard_end
+        105,   // edge_flats_end
+        113,   // flats_exposed_end
     ],
     // 7x7: the round-4 6x6 row stretched by a square (spans and lines one longer)
     [
