@@ -192,94 +192,94 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // edge_flats_end
         0,     // flats_exposed_end
     ],
-    // 5x5: fitted by `menhir tune fit` to 152188 positions (s5_r5_hk4_n5000_g3000_seed55.tsv), k 0.2800, validation loss 0.159387, frozen flats,flats_end,reserves,reserves_end,walls,walls_end,caps,caps_end,wall_block,wall_block_end
+    // 5x5: fitted by `menhir tune fit` to 255699 positions (s5_tiltak_n5000_g2000_seed62.tsv s5_r5_hk4_n5000_g3000_seed55.tsv), k 0.3191, validation loss 0.147258
     [
-        450,   // flats
-        -13,   // flats_endgame
-        -2561, // reserves
-        -44,   // reserves_endgame
-        1728,  // walls
-        4564,  // caps
-        -31,   // reserve_under_own
-        649,   // captives
-        2669,  // centre
-        4561,  // tempo
-        2595,  // threat_one
-        2295,  // threat_many
-        460,   // span_2
-        239,   // span_3
-        2750,  // span_4
+        596,   // flats
+        -11,   // flats_endgame
+        -5779, // reserves
+        16,    // reserves_endgame
+        1805,  // walls
+        509,   // caps
+        -877,  // reserve_under_own
+        1746,  // captives
+        1822,  // centre
+        5724,  // tempo
+        4527,  // threat_one
+        4627,  // threat_many
+        3,     // span_2
+        -617,  // span_3
+        1682,  // span_4
         928,   // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        2723,  // distance_2
-        1687,  // distance_3
-        873,   // distance_4
-        -290,  // distance_5
-        494,   // line_1
-        1209,  // line_2
-        2186,  // line_3
-        2856,  // line_4
+        3589,  // distance_2
+        1940,  // distance_3
+        892,   // distance_4
+        210,   // distance_5
+        874,   // line_1
+        2166,  // line_2
+        3892,  // line_3
+        5044,  // line_4
         0,     // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        539,   // wall_block
-        1155,  // cap_attack
-        -492,  // groups
-        53,    // line_blocked
-        3357,  // cap_on_own
-        -627,  // cap_mobility
-        636,   // stack_reach
-        -12,   // tempo_endgame
-        3825,  // reserve_under_hard
-        2863,  // captives_under_hard
-        1921,  // edge_flats
-        590,   // flats_exposed
-        450,   // flats_end
+        1751,  // wall_block
+        1434,  // cap_attack
+        -679,  // groups
+        267,   // line_blocked
+        5514,  // cap_on_own
+        1346,  // cap_mobility
+        1088,  // stack_reach
+        -40,   // tempo_endgame
+        4213,  // reserve_under_hard
+        2459,  // captives_under_hard
+        271,   // edge_flats
+        1184,  // flats_exposed
+        432,   // flats_end
         16,    // flats_endgame_end
-        -2561, // reserves_end
-        12,    // reserves_endgame_end
-        1728,  // walls_end
-        4564,  // caps_end
-        1242,  // reserve_under_own_end
-        -249,  // captives_end
-        -165,  // centre_end
-        2778,  // tempo_end
-        740,   // threat_one_end
-        2844,  // threat_many_end
-        -670,  // span_2_end
-        144,   // span_3_end
-        -180,  // span_4_end
+        -3188, // reserves_end
+        13,    // reserves_endgame_end
+        390,   // walls_end
+        511,   // caps_end
+        884,   // reserve_under_own_end
+        -233,  // captives_end
+        -71,   // centre_end
+        3456,  // tempo_end
+        -28,   // threat_one_end
+        1971,  // threat_many_end
+        -383,  // span_2_end
+        396,   // span_3_end
+        48,    // span_4_end
         928,   // span_5_end
         1440,  // span_6_end
         2080,  // span_7_end
         2720,  // span_8_end
-        -476,  // distance_2_end
-        -564,  // distance_3_end
-        -698,  // distance_4_end
-        778,   // distance_5_end
-        848,   // line_1_end
-        1719,  // line_2_end
-        2354,  // line_3_end
-        3029,  // line_4_end
+        -767,  // distance_2_end
+        -328,  // distance_3_end
+        -502,  // distance_4_end
+        -263,  // distance_5_end
+        610,   // line_1_end
+        1159,  // line_2_end
+        1594,  // line_3_end
+        2159,  // line_4_end
         0,     // line_5_end
         0,     // line_6_end
         0,     // line_7_end
         0,     // line_8_end
-        539,   // wall_block_end
-        386,   // cap_attack_end
-        -570,  // groups_end
-        53,    // line_blocked_end
-        6137,  // cap_on_own_end
-        1793,  // cap_mobility_end
-        756,   // stack_reach_end
-        8,     // tempo_endgame_end
-        46,    // reserve_under_hard_end
-        -344,  // captives_under_hard_end
-        -81,   // edge_flats_end
-        571,   // flats_exposed_end
+        1026,  // wall_block_end
+        330,   // cap_attack_end
+        -262,  // groups_end
+        -25,   // line_blocked_end
+        4133,  // cap_on_own_end
+        506,   // cap_mobility_end
+        522,   // stack_reach_end
+        -3,    // tempo_endgame_end
+        417,   // reserve_under_hard_end
+        70,    // captives_under_hard_end
+        -15,   // edge_flats_end
+        395,   // flats_exposed_end
     ],
     // 6x6: fitted by `menhir tune fit` to 147596 positions (s6_tiltak_n5000_g2000_seed61.tsv), k 0.1490, validation loss 0.165262
     [
