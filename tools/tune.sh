@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Tunes one board size's evaluation weights from Menhir's own games: builds
-# Menhir, plays self-play games in parallel (`menhir tune gen`), fits the weights
+# Tunes one board size's evaluation weights from Menhir's own games (or a
+# teacher engine's): builds Menhir, plays the games in parallel (`menhir tune gen`), fits the weights
 # to the results (`menhir tune fit`) and writes them into src/eval/weights.rs.
 # Review the diff, run `menhir bench` and SPRT the result with tools/match.sh.
 #
@@ -8,9 +8,12 @@
 #                      [--seed 1] [--epochs 3000] [--lambda 0] [--threads N]
 #                      [--data DIR]   (where the position files go; default tune-data/)
 #                      [--no-write]   (fit and print only)
+#                      [--teacher ENGINE]  (a TEI engine such as Tiltak plays the games)
+#                      [--also FILE]  (fit to this earlier position file too; repeatable)
 set -euo pipefail
 
-size=6 half_komi=4 games=2000 nodes=5000 seed=1 epochs=3000 lambda=0 threads="" data="tune-data" write=1
+size=6 half_komi=4 games=2000 nodes=5000 seed=1 epochs=3000 lambda=0 threads="" data="tune-data" write=1 teacher=""
+also=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size=$2; shift 2 ;;
@@ -23,6 +26,8 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
     --no-write) write=0; shift ;;
+    --teacher) teacher=$2; shift 2 ;;
+    --also) also+=("$2"); shift 2 ;;
     *) echo "tune.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -31,9 +36,14 @@ cd "$root"
 cargo build --release --quiet
 menhir="$root/target/release/menhir"
 mkdir -p "$data"
-file="$data/s${size}_hk${half_komi}_n${nodes}_g${games}_seed${seed}.tsv"
+tag=""
 thread_args=()
 if [ -n "$threads" ]; then thread_args=(--threads "$threads"); fi
+if [ -n "$teacher" ]; then
+  thread_args+=(--teacher "$teacher")
+  tag="_$(basename "$teacher")"
+fi
+file="$data/s${size}${tag}_hk${half_komi}_n${nodes}_g${games}_seed${seed}.tsv"
 if [ ! -f "$file" ]; then
   "$menhir" tune gen --size "$size" --half-komi "$half_komi" --games "$games" \
     --nodes "$nodes" --seed "$seed" --out "$file" "${thread_args[@]}"
@@ -42,4 +52,4 @@ else
 fi
 write_args=()
 if [ "$write" = 1 ]; then write_args=(--write src/eval/weights.rs); fi
-"$menhir" tune fit "$file" --epochs "$epochs" --lambda "$lambda" "${write_args[@]}"
+"$menhir" tune fit "$file" "${also[@]}" --epochs "$epochs" --lambda "$lambda" "${write_args[@]}"
