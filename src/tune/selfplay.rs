@@ -1,7 +1,8 @@
-//! Self-play for the tuner: games of Menhir against itself at a fixed node count
-//! per move, from seeded random flat openings, played in parallel with rayon. Each
-//! quiet position (no immediate win for the side to move, no proven score) is
-//! kept with the search's score and the game's result.
+//! Self-play for the tuner: games of Menhir against itself (or of a teacher TEI
+//! engine against itself) at a fixed node count per move, from seeded random flat
+//! openings, played in parallel with rayon. Each quiet position (no immediate win
+//! for the side to move, no proven score) is kept with the search's score (with a
+//! teacher, Menhir's static evaluation) and the game's result.
 
 use super::progress::Progress;
 use super::teacher::Teacher;
@@ -84,7 +85,7 @@ pub fn play(config: &SelfPlay) -> Result<Vec<Sample>, String> {
     let start = Position::start(config.size).ok_or("board size must be 3 to 8")?;
     if let Some(path) = &config.teacher {
         // Fail once, clearly, rather than once a game.
-        Teacher::start(path, config.half_komi, config.nodes)?;
+        Teacher::start(path, config.size, config.half_komi, config.nodes)?;
     }
     let progress = Progress::new("self-play games", config.games);
     let games: Vec<Vec<Sample>> = (0..config.games)
@@ -141,11 +142,12 @@ impl Player {
     fn new(config: &SelfPlay) -> Result<Player, String> {
         match &config.teacher {
             None => Ok(Player::Menhir(TranspositionTable::new(config.hash_mib))),
-            Some(path) => {
-                let mut teacher = Teacher::start(path, config.half_komi, config.nodes)?;
-                teacher.new_game(config.size)?;
-                Ok(Player::Teacher(Box::new(teacher)))
-            }
+            Some(path) => Ok(Player::Teacher(Box::new(Teacher::start(
+                path,
+                config.size,
+                config.half_komi,
+                config.nodes,
+            )?))),
         }
     }
 

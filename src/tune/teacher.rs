@@ -18,8 +18,9 @@ pub struct Teacher {
 }
 
 impl Teacher {
-    /// Starts `path`, sets its komi and waits until it is ready.
-    pub fn start(path: &Path, half_komi: i32, nodes: u64) -> Result<Teacher, String> {
+    /// Starts `path`, sets its komi, opens a game of `size` and waits until it
+    /// is ready.
+    pub fn start(path: &Path, size: usize, half_komi: i32, nodes: u64) -> Result<Teacher, String> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -39,6 +40,7 @@ impl Teacher {
         if half_komi != 0 {
             teacher.send(&format!("setoption name HalfKomi value {half_komi}"))?;
         }
+        teacher.send(&format!("teinewgame {size}"))?;
         teacher.send("isready")?;
         teacher.wait_for("readyok")?;
         Ok(teacher)
@@ -66,13 +68,6 @@ impl Teacher {
                 return Ok(line.trim().to_string());
             }
         }
-    }
-
-    /// Tells the engine a new game of `size` begins.
-    pub fn new_game(&mut self, size: usize) -> Result<(), String> {
-        self.send(&format!("teinewgame {size}"))?;
-        self.send("isready")?;
-        self.wait_for("readyok").map(|_| ())
     }
 
     /// The engine's move in `game`, checked for legality.
