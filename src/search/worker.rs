@@ -259,8 +259,7 @@ impl<'a> Worker<'a> {
             }
         }
         let opponent = self.pos.to_move().opponent();
-        let threatened =
-            self.pos.has_placement_win(opponent) || self.pos.can_end_on_flats(opponent);
+        let threatened = self.pos.has_placement_win(opponent) || self.pos.flat_end_threat(opponent);
         let mut extensions = extensions;
         if depth <= 0 {
             if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
