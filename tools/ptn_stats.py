@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Summarises a racetrack PTN file per engine: results by kind, game length, walls
 placed and spreads played, and how each engine used its clock (seconds a move, depth reached, seconds a game),
-read from the `{score/depth time}` comments racetrack writes after each move.
+read from the `{score/depth time}` comments racetrack writes after each move, with
+the mean depth by phase of the game (plies 0-39, 40-79, 80-119, 120 on) and how many
+moves it averages.
 
 usage: tools/ptn_stats.py MATCH.ptn [MATCH.ptn ...]
 """
@@ -12,6 +14,9 @@ from collections import defaultdict
 TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 # A move, optionally followed by racetrack's comment: {+0.31/6 0.23s}
 MOVE = re.compile(r"(\d+\.)|([^\s{}]+)(?:\s*\{([^}]*)\})?")
+# Depth is also reported per phase: plies 0-39, 40-79, 80-119 and 120 on.
+PHASE_PLIES = 40
+PHASES = 4
 COMMENT = re.compile(r"([+-]?[\d.]+)/(\d+)\s+([\d.]+)s")
 
 
@@ -88,6 +93,9 @@ def main(paths):
                     s["moves"] += 1
                     s["seconds"] += float(c.group(3))
                     s["depth"] += int(c.group(2))
+                    phase = min(ply // PHASE_PLIES, PHASES - 1)
+                    s[f"phase_depth_{phase}"] += int(c.group(2))
+                    s[f"phase_moves_{phase}"] += 1
                     used[side] += float(c.group(3))
             for side, name in enumerate(players):
                 s = stats[name]
@@ -113,6 +121,14 @@ def main(paths):
         print(f"  {s['plies'] / g:.1f} plies a game; {s['seconds'] / m:.2f} s and "
               f"depth {s['depth'] / m:.1f} a move; {s['game_seconds'] / g:.1f} s a game")
         print(f"  walls placed {s['walls'] / g:.1f} and spreads {s['spreads'] / g:.1f} a game")
+        by_phase = []
+        for phase in range(PHASES):
+            moves = s[f"phase_moves_{phase}"]
+            if moves:
+                first = phase * PHASE_PLIES
+                span = f"{first}-{first + PHASE_PLIES - 1}" if phase < PHASES - 1 else f"{first}+"
+                by_phase.append(f"plies {span} {s[f'phase_depth_{phase}'] / moves:.1f} ({int(moves)})")
+        print("  depth by phase: " + ", ".join(by_phase))
 
 
 if __name__ == "__main__":
