@@ -33,17 +33,33 @@ impl Position {
     }
 
     /// True when `color` could end the game on flats with its next ply: its last
-    /// piece, or a ply onto the last empty square.
+    /// piece, or a ply that may fill the board.
     pub fn can_end_on_flats(&self, color: Color) -> bool {
-        self.stones(color) as u32 + self.capstones(color) as u32 <= 1 || self.empty().count() <= 1
+        self.stones(color) as u32 + self.capstones(color) as u32 <= 1 || self.board_may_fill()
+    }
+
+    /// True when one ply might fill every empty square: one is left, or fewer than
+    /// the board's size and all in one row or column (a spread drops on a line).
+    pub fn board_may_fill(&self) -> bool {
+        let empty = self.empty();
+        let count = empty.count() as usize;
+        if count <= 1 {
+            return true;
+        }
+        let Some(first) = empty.squares().next().filter(|_| count < self.size()) else {
+            return false;
+        };
+        let rank = Bitboard(0xFF << (8 * first.rank()));
+        let file = Bitboard(0x0101_0101_0101_0101 << first.file());
+        (empty & !rank).is_empty() || (empty & !file).is_empty()
     }
 
     /// True when `color`'s next ply could end the game on flats without losing the
-    /// count: the board is one square from full (any ply may fill it), or `color`
-    /// has one piece left and placing it — as a flat when it has a stone — would
-    /// leave it level or ahead, komi included.
+    /// count: a ply may fill the board (`board_may_fill`, taken as a threat
+    /// whatever the count), or `color` has one piece left and placing it — as a
+    /// flat when it has a stone — would leave it level or ahead, komi included.
     pub fn flat_end_threat(&self, color: Color) -> bool {
-        if self.empty().count() <= 1 {
+        if self.board_may_fill() {
             return true;
         }
         if self.stones(color) as u32 + self.capstones(color) as u32 > 1 {
@@ -73,10 +89,10 @@ impl Position {
         if !self.can_end_on_flats(me) {
             return None;
         }
-        let last_square = self.empty().count() == 1;
+        let spreads_may_fill = self.board_may_fill();
         self.legal_moves(scratch);
         for &mv in scratch.iter() {
-            if mv.is_spread() && !last_square {
+            if mv.is_spread() && !spreads_may_fill {
                 continue;
             }
             let undo = self.make(mv);
@@ -250,45 +266,51 @@ mod tests {
         })
     }
 
-    /// Random games on small boards, where reserves run out: whenever the mover
-    /// has a placement (or, with one empty square, any ply) that ends the game on
-    /// flats level or ahead, `flat_end_threat` says so; and with two or more empty
-    /// squares it holds exactly when placing the last piece would, and never while
-    /// more than one piece is left.
+    /// Random games on small boards, where reserves run out and the board fills.
+    /// Every ply is made and its result read: whenever one (a placement or a
+    /// spread) ends the game on flats level or ahead for the mover,
+    /// `flat_end_threat` says so; while no spread can fill the board, it holds
+    /// exactly when placing the last piece would, and never while more than one
+    /// piece is left.
     #[test]
     fn flat_end_threat_covers_every_flat_ending() {
         use crate::board::GameResult;
         let mut rng = StdRng::seed_from_u64(11);
         let mut moves = MoveList::new();
-        let (mut endings, mut quiet, mut behind) = (0, 0, 0);
+        let (mut endings, mut by_spread, mut quiet, mut behind) = (0, 0, 0, 0);
         for game in 0..2000 {
-            let mut pos = Position::start(3 + game % 3).expect("size");
+            let size = 3 + game % 3;
+            let mut pos = Position::start(size).expect("size");
             pos.set_half_komi(game as i32 % 5 - 2);
             while pos.result().is_none() {
                 let me = pos.to_move();
                 pos.legal_moves(&mut moves);
-                let last_square = pos.empty().count() == 1;
-                let ends_level_or_ahead = moves.clone().into_iter().any(|mv| {
-                    if mv.is_spread() && !last_square {
-                        return false;
-                    }
+                let mut own_road = false;
+                let mut ending = None;
+                for &mv in moves.iter() {
                     let undo = pos.make(mv);
                     let result = pos.result();
                     pos.unmake(mv, undo);
-                    matches!(result, Some(GameResult::Flats(c)) if c == me)
-                        || result == Some(GameResult::Draw)
-                });
-                if ends_level_or_ahead {
+                    own_road |= result == Some(GameResult::Road(me));
+                    let level_or_ahead = matches!(result, Some(GameResult::Flats(c)) if c == me)
+                        || result == Some(GameResult::Draw);
+                    if level_or_ahead && ending.is_none_or(|m: crate::moves::Move| m.is_spread()) {
+                        ending = Some(mv);
+                    }
+                }
+                if let Some(mv) = ending {
                     endings += 1;
+                    by_spread += (mv.is_spread() && pos.empty().count() > 1) as usize;
                     assert!(pos.flat_end_threat(me), "{}", write_tps(&pos));
                 }
                 let pieces = pos.stones(me) as u32 + pos.capstones(me) as u32;
-                if pieces == 1 && pos.empty().count() > 1 {
+                let no_fill = pos.empty().count() as usize >= size;
+                if pieces == 1 && no_fill && !own_road {
                     // Only a placement ends it: the threat is exactly that.
-                    assert_eq!(pos.flat_end_threat(me), ends_level_or_ahead);
-                    behind += !ends_level_or_ahead as usize;
+                    assert_eq!(pos.flat_end_threat(me), ending.is_some());
+                    behind += ending.is_none() as usize;
                 }
-                if pieces > 1 && pos.empty().count() > 1 {
+                if pieces > 1 && no_fill {
                     quiet += 1;
                     assert!(!pos.flat_end_threat(me), "{}", write_tps(&pos));
                 }
@@ -297,8 +319,8 @@ mod tests {
             }
         }
         assert!(
-            endings > 200 && quiet > 1000 && behind > 50,
-            "{endings} endings, {quiet} quiet, {behind} behind"
+            endings > 200 && by_spread > 20 && quiet > 1000 && behind > 50,
+            "{endings} endings ({by_spread} by a spread filling 2+ squares), {quiet} quiet, {behind} behind"
         );
     }
 
@@ -322,6 +344,10 @@ mod tests {
                     pos.spread_road_win(me, pos.road_squares(me))
                 };
                 assert_eq!(got.is_some(), expected, "{}", write_tps(&pos));
+                if expected && !pos.has_placement_win(me) {
+                    // Through the reach filter too.
+                    assert!(pos.road_win().is_some_and(|m| m.is_spread()));
+                }
                 if let Some(mv) = got {
                     found += 1;
                     assert!(pos.is_legal(mv));

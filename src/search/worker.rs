@@ -293,7 +293,7 @@ impl<'a> Worker<'a> {
         let static_eval = if quiet_node { evaluate(&self.pos) } else { 0 };
         // Reverse futility: far enough above beta near the horizon, stand pat.
         // Not while the opponent could win on its next ply: `threatened` sees
-        // placement wins only, this sees spreads too.
+        // road wins by placement and flat endings only, this sees spreads too.
         if quiet_node
             && depth <= 3
             && static_eval - RFP_MARGIN * depth >= beta
