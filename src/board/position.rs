@@ -206,6 +206,11 @@ impl Position {
     pub fn capstones(&self, color: Color) -> u8 {
         self.capstones[color.index()]
     }
+    /// Pieces (stones and capstones) left in `color`'s reserve.
+    #[inline(always)]
+    pub fn pieces_left(&self, color: Color) -> u32 {
+        self.stones(color) as u32 + self.capstones(color) as u32
+    }
     /// Squares whose top piece is `color`'s.
     #[inline(always)]
     pub fn controlled(&self, color: Color) -> Bitboard {
@@ -282,8 +287,8 @@ impl Position {
     #[inline]
     pub fn flat_end_reached(&self) -> bool {
         self.empty().is_empty()
-            || self.stones[0] as u16 + self.capstones[0] as u16 == 0
-            || self.stones[1] as u16 + self.capstones[1] as u16 == 0
+            || self.pieces_left(Color::White) == 0
+            || self.pieces_left(Color::Black) == 0
     }
 
     /// The game-end rules in order: roads (the player who made the last ply wins a

@@ -125,7 +125,7 @@ fn measure_name(i: usize) -> String {
 fn progress(pos: &Position) -> i32 {
     let g = pos.geometry();
     let start_pieces = (g.stones + g.capstones) as i32;
-    let reserve = |c: Color| (pos.stones(c) + pos.capstones(c)) as i32;
+    let reserve = |c: Color| pos.pieces_left(c) as i32;
     let fewest = reserve(Color::White).min(reserve(Color::Black));
     let n2 = (g.size * g.size) as i32;
     let empty = pos.empty().count() as i32;

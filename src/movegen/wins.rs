@@ -28,14 +28,14 @@ impl Position {
 
     /// True when the side to move has a placement that completes its road now.
     pub fn has_placement_win(&self, color: Color) -> bool {
-        let can_place = self.ply() >= 2 && self.stones(color) + self.capstones(color) > 0;
+        let can_place = self.ply() >= 2 && self.pieces_left(color) > 0;
         can_place && !self.road_completing_squares(color).is_empty()
     }
 
     /// True when `color` could end the game on flats with its next ply: its last
     /// piece, or a ply that may fill the board.
     pub fn can_end_on_flats(&self, color: Color) -> bool {
-        self.stones(color) as u32 + self.capstones(color) as u32 <= 1 || self.board_may_fill()
+        self.pieces_left(color) <= 1 || self.board_may_fill()
     }
 
     /// True when one ply might fill every empty square: one is left, or fewer than
@@ -62,7 +62,7 @@ impl Position {
         if self.board_may_fill() {
             return true;
         }
-        if self.stones(color) as u32 + self.capstones(color) as u32 > 1 {
+        if self.pieces_left(color) > 1 {
             return false;
         }
         let white_margin = self.flat_margin();
@@ -303,7 +303,7 @@ mod tests {
                     by_spread += (mv.is_spread() && pos.empty().count() > 1) as usize;
                     assert!(pos.flat_end_threat(me), "{}", write_tps(&pos));
                 }
-                let pieces = pos.stones(me) as u32 + pos.capstones(me) as u32;
+                let pieces = pos.pieces_left(me);
                 let no_fill = pos.empty().count() as usize >= size;
                 if pieces == 1 && no_fill && !own_road {
                     // Only a placement ends it: the threat is exactly that.

@@ -204,7 +204,7 @@ impl<'a> Worker<'a> {
         let me = self.pos.to_move();
         let reserves_ok = [me, me.opponent()]
             .iter()
-            .all(|&c| self.pos.stones(c) + self.pos.capstones(c) > 3);
+            .all(|&c| self.pos.pieces_left(c) > 3);
         reserves_ok && self.pos.empty().count() > 3 && self.pos.ply() >= 4
     }
 
