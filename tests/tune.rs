@@ -71,6 +71,8 @@ fn a_teacher_engine_plays_whole_games() {
             -1
         };
         assert_eq!(s.score, white * menhir::eval::evaluate(&pos));
+        // Menhir reports `wdl` too, which becomes the teacher's probability.
+        assert!(s.teacher.is_some_and(|p| (0.0..=1.0).contains(&p)));
     }
     let games: std::collections::BTreeSet<usize> = samples.iter().map(|s| s.game).collect();
     assert_eq!(games.len(), 4, "a game was abandoned");
@@ -128,4 +130,54 @@ fn fitting_lowers_the_training_loss() {
         },
     );
     assert!(wrong_size.is_err());
+}
+
+#[test]
+fn a_teachers_win_probability_is_read_kept_and_fitted_to() {
+    use menhir::tune::teacher::wdl_probability;
+    let tiltak = "info depth 8 seldepth 9 nodes 5000 score cp 26 wdl 630 0 370 time 79 pv d4";
+    assert_eq!(wdl_probability(tiltak), Some(0.63));
+    assert_eq!(
+        wdl_probability("info score cp 10 wdl 200 600 200"),
+        Some(0.5)
+    );
+    for bad in [
+        "info score cp 26 pv d4",
+        "info wdl 1 2",
+        "info wdl a b c",
+        "info wdl 0 0 0",
+    ] {
+        assert_eq!(wdl_probability(bad), None, "{bad}");
+    }
+
+    let line = "3\t1\t-40\t4\tx6/x6/x6/x6/x6/x6 1 1\t0.625";
+    let s = Sample::from_line(line).unwrap();
+    assert_eq!(s.teacher, Some(0.625));
+    assert_eq!(s.to_line(), line);
+    assert_eq!(Sample::from_line(&s.to_line()).unwrap(), s);
+    for bad in ["\t1.5", "\tx", "\t0.5\t0.5"] {
+        let text = format!("3\t1\t-40\t4\tx6/x6/x6/x6/x6/x6 1 1{bad}");
+        assert!(Sample::from_line(&text).is_err(), "{text}");
+    }
+
+    // With lambda 1 the target is the teacher's probability where there is one.
+    let mut samples = on_threads(2, &config(3));
+    assert!(samples.iter().all(|s| s.teacher.is_none()));
+    let fitted = |samples: &[Sample]| {
+        let config = FitConfig {
+            epochs: 200,
+            learning_rate: 4.0,
+            lambda: 1.0,
+            frozen: vec![],
+        };
+        fit(samples, 4, weights_for(4), &config).unwrap()
+    };
+    let by_score = fitted(&samples);
+    for s in &mut samples {
+        s.teacher = Some(0.875);
+    }
+    let by_teacher = fitted(&samples);
+    assert_ne!(by_teacher.train_before, by_score.train_before);
+    assert!(by_teacher.train_after < by_teacher.train_before);
+    assert!(by_teacher.weights != by_score.weights);
 }

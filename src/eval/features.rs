@@ -6,6 +6,7 @@
 //! weights by regression on the same numbers the engine evaluates.
 
 use super::roads::{blocked_line_squares, line_fill, road_distance, widest_span};
+use super::squares::{class_name, count_by_class, CLASSES};
 use crate::board::{Bitboard, Color, Direction, Position};
 
 /// The flat margin in half-flats, komi included: 2(W − B) − K.
@@ -66,8 +67,12 @@ pub const EDGE_FLATS: usize = CAPTIVES_UNDER_HARD + 1;
 /// Own flats on top next to an enemy-topped stack of two or more (flats such a
 /// stack can cover in one spread).
 pub const FLATS_EXPOSED: usize = EDGE_FLATS + 1;
+/// Own flats on top per square class (`squares.rs`), one measure per class.
+pub const FLAT_AT: usize = FLATS_EXPOSED + 1;
+/// Own capstones on top per square class.
+pub const CAP_AT: usize = FLAT_AT + CLASSES;
 /// How many measures there are.
-pub const MEASURES: usize = FLATS_EXPOSED + 1;
+pub const MEASURES: usize = CAP_AT + CLASSES;
 /// How many features (weights per size) there are: measure `i` weighs in at the
 /// start of the game as feature `i` and at its end as feature `MEASURES + i`.
 pub const COUNT: usize = 2 * MEASURES;
@@ -116,6 +121,8 @@ fn measure_name(i: usize) -> String {
         i if (SPAN..DISTANCE).contains(&i) => format!("span_{}", i - SPAN + 2),
         i if (DISTANCE..LINE).contains(&i) => format!("distance_{}", i - DISTANCE + 2),
         i if (LINE..WALL_BLOCK).contains(&i) => format!("line_{}", i - LINE + 1),
+        i if (FLAT_AT..CAP_AT).contains(&i) => format!("flat_at_{}", class_name(i - FLAT_AT)),
+        i if (CAP_AT..MEASURES).contains(&i) => format!("cap_at_{}", class_name(i - CAP_AT)),
         _ => format!("feature_{i}"),
     }
 }
@@ -188,6 +195,8 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
     let my_flats = pos.flats(color);
     out[EDGE_FLATS] += sign * (my_flats & (g.left | g.right | g.bottom | g.top)).count() as i32;
     out[FLATS_EXPOSED] += sign * (my_flats & tall_stacks(pos, theirs).neighbours()).count() as i32;
+    count_by_class(my_flats, g.size, sign, &mut out[FLAT_AT..CAP_AT]);
+    count_by_class(my_caps, g.size, sign, &mut out[CAP_AT..MEASURES]);
     let road = pos.road_squares(color);
     let (span, groups) = widest_span(pos, road);
     if span >= 2 {

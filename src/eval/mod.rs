@@ -7,6 +7,7 @@
 
 pub mod features;
 mod roads;
+mod squares;
 pub mod weights;
 
 use crate::board::{Color, Position};

@@ -59,6 +59,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard
         0,     // edge_flats
         0,     // flats_exposed
+        0,     // flat_at_0_0
+        0,     // flat_at_0_1
+        0,     // flat_at_1_1
+        0,     // flat_at_0_2
+        0,     // flat_at_1_2
+        0,     // flat_at_2_2
+        0,     // flat_at_0_3
+        0,     // flat_at_1_3
+        0,     // flat_at_2_3
+        0,     // flat_at_3_3
+        0,     // cap_at_0_0
+        0,     // cap_at_0_1
+        0,     // cap_at_1_1
+        0,     // cap_at_0_2
+        0,     // cap_at_1_2
+        0,     // cap_at_2_2
+        0,     // cap_at_0_3
+        0,     // cap_at_1_3
+        0,     // cap_at_2_3
+        0,     // cap_at_3_3
         800,   // flats_end
         10,    // flats_endgame_end
         0,     // reserves_end
@@ -102,6 +122,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard_end
         0,     // edge_flats_end
         0,     // flats_exposed_end
+        0,     // flat_at_0_0_end
+        0,     // flat_at_0_1_end
+        0,     // flat_at_1_1_end
+        0,     // flat_at_0_2_end
+        0,     // flat_at_1_2_end
+        0,     // flat_at_2_2_end
+        0,     // flat_at_0_3_end
+        0,     // flat_at_1_3_end
+        0,     // flat_at_2_3_end
+        0,     // flat_at_3_3_end
+        0,     // cap_at_0_0_end
+        0,     // cap_at_0_1_end
+        0,     // cap_at_1_1_end
+        0,     // cap_at_0_2_end
+        0,     // cap_at_1_2_end
+        0,     // cap_at_2_2_end
+        0,     // cap_at_0_3_end
+        0,     // cap_at_1_3_end
+        0,     // cap_at_2_3_end
+        0,     // cap_at_3_3_end
     ],
     // 4x4: fitted by `menhir tune fit` to 67094 positions (s4_hk0_n5000_g2000_seed4.tsv), k 0.2177, validation loss 0.126670
     [
@@ -148,6 +188,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard
         0,     // edge_flats
         0,     // flats_exposed
+        0,     // flat_at_0_0
+        0,     // flat_at_0_1
+        0,     // flat_at_1_1
+        0,     // flat_at_0_2
+        0,     // flat_at_1_2
+        0,     // flat_at_2_2
+        0,     // flat_at_0_3
+        0,     // flat_at_1_3
+        0,     // flat_at_2_3
+        0,     // flat_at_3_3
+        0,     // cap_at_0_0
+        0,     // cap_at_0_1
+        0,     // cap_at_1_1
+        0,     // cap_at_0_2
+        0,     // cap_at_1_2
+        0,     // cap_at_2_2
+        0,     // cap_at_0_3
+        0,     // cap_at_1_3
+        0,     // cap_at_2_3
+        0,     // cap_at_3_3
         3324,  // flats_end
         -6,    // flats_endgame_end
         -3101, // reserves_end
@@ -191,6 +251,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard_end
         0,     // edge_flats_end
         0,     // flats_exposed_end
+        0,     // flat_at_0_0_end
+        0,     // flat_at_0_1_end
+        0,     // flat_at_1_1_end
+        0,     // flat_at_0_2_end
+        0,     // flat_at_1_2_end
+        0,     // flat_at_2_2_end
+        0,     // flat_at_0_3_end
+        0,     // flat_at_1_3_end
+        0,     // flat_at_2_3_end
+        0,     // flat_at_3_3_end
+        0,     // cap_at_0_0_end
+        0,     // cap_at_0_1_end
+        0,     // cap_at_1_1_end
+        0,     // cap_at_0_2_end
+        0,     // cap_at_1_2_end
+        0,     // cap_at_2_2_end
+        0,     // cap_at_0_3_end
+        0,     // cap_at_1_3_end
+        0,     // cap_at_2_3_end
+        0,     // cap_at_3_3_end
     ],
     // 5x5: fitted by `menhir tune fit` to 255699 positions (s5_tiltak_n5000_g2000_seed62.tsv s5_r5_hk4_n5000_g3000_seed55.tsv), k 0.3191, validation loss 0.147258
     [
@@ -237,6 +317,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         2459,  // captives_under_hard
         271,   // edge_flats
         1184,  // flats_exposed
+        0,     // flat_at_0_0
+        0,     // flat_at_0_1
+        0,     // flat_at_1_1
+        0,     // flat_at_0_2
+        0,     // flat_at_1_2
+        0,     // flat_at_2_2
+        0,     // flat_at_0_3
+        0,     // flat_at_1_3
+        0,     // flat_at_2_3
+        0,     // flat_at_3_3
+        0,     // cap_at_0_0
+        0,     // cap_at_0_1
+        0,     // cap_at_1_1
+        0,     // cap_at_0_2
+        0,     // cap_at_1_2
+        0,     // cap_at_2_2
+        0,     // cap_at_0_3
+        0,     // cap_at_1_3
+        0,     // cap_at_2_3
+        0,     // cap_at_3_3
         432,   // flats_end
         16,    // flats_endgame_end
         -3188, // reserves_end
@@ -280,6 +380,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         70,    // captives_under_hard_end
         -15,   // edge_flats_end
         395,   // flats_exposed_end
+        0,     // flat_at_0_0_end
+        0,     // flat_at_0_1_end
+        0,     // flat_at_1_1_end
+        0,     // flat_at_0_2_end
+        0,     // flat_at_1_2_end
+        0,     // flat_at_2_2_end
+        0,     // flat_at_0_3_end
+        0,     // flat_at_1_3_end
+        0,     // flat_at_2_3_end
+        0,     // flat_at_3_3_end
+        0,     // cap_at_0_0_end
+        0,     // cap_at_0_1_end
+        0,     // cap_at_1_1_end
+        0,     // cap_at_0_2_end
+        0,     // cap_at_1_2_end
+        0,     // cap_at_2_2_end
+        0,     // cap_at_0_3_end
+        0,     // cap_at_1_3_end
+        0,     // cap_at_2_3_end
+        0,     // cap_at_3_3_end
     ],
     // 6x6: fitted by `menhir tune fit` to 147596 positions (s6_tiltak_n5000_g2000_seed61.tsv), k 0.1490, validation loss 0.165262
     [
@@ -326,6 +446,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         5472,  // captives_under_hard
         -1176, // edge_flats
         659,   // flats_exposed
+        0,     // flat_at_0_0
+        0,     // flat_at_0_1
+        0,     // flat_at_1_1
+        0,     // flat_at_0_2
+        0,     // flat_at_1_2
+        0,     // flat_at_2_2
+        0,     // flat_at_0_3
+        0,     // flat_at_1_3
+        0,     // flat_at_2_3
+        0,     // flat_at_3_3
+        0,     // cap_at_0_0
+        0,     // cap_at_0_1
+        0,     // cap_at_1_1
+        0,     // cap_at_0_2
+        0,     // cap_at_1_2
+        0,     // cap_at_2_2
+        0,     // cap_at_0_3
+        0,     // cap_at_1_3
+        0,     // cap_at_2_3
+        0,     // cap_at_3_3
         1083,  // flats_end
         34,    // flats_endgame_end
         -3608, // reserves_end
@@ -369,6 +509,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         1779,  // captives_under_hard_end
         105,   // edge_flats_end
         113,   // flats_exposed_end
+        0,     // flat_at_0_0_end
+        0,     // flat_at_0_1_end
+        0,     // flat_at_1_1_end
+        0,     // flat_at_0_2_end
+        0,     // flat_at_1_2_end
+        0,     // flat_at_2_2_end
+        0,     // flat_at_0_3_end
+        0,     // flat_at_1_3_end
+        0,     // flat_at_2_3_end
+        0,     // flat_at_3_3_end
+        0,     // cap_at_0_0_end
+        0,     // cap_at_0_1_end
+        0,     // cap_at_1_1_end
+        0,     // cap_at_0_2_end
+        0,     // cap_at_1_2_end
+        0,     // cap_at_2_2_end
+        0,     // cap_at_0_3_end
+        0,     // cap_at_1_3_end
+        0,     // cap_at_2_3_end
+        0,     // cap_at_3_3_end
     ],
     // 7x7: the round-4 6x6 row stretched by a square (spans and lines one longer)
     [
@@ -415,6 +575,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard
         0,     // edge_flats
         0,     // flats_exposed
+        0,     // flat_at_0_0
+        0,     // flat_at_0_1
+        0,     // flat_at_1_1
+        0,     // flat_at_0_2
+        0,     // flat_at_1_2
+        0,     // flat_at_2_2
+        0,     // flat_at_0_3
+        0,     // flat_at_1_3
+        0,     // flat_at_2_3
+        0,     // flat_at_3_3
+        0,     // cap_at_0_0
+        0,     // cap_at_0_1
+        0,     // cap_at_1_1
+        0,     // cap_at_0_2
+        0,     // cap_at_1_2
+        0,     // cap_at_2_2
+        0,     // cap_at_0_3
+        0,     // cap_at_1_3
+        0,     // cap_at_2_3
+        0,     // cap_at_3_3
         876,   // flats_end
         11,    // flats_endgame_end
         -782,  // reserves_end
@@ -458,6 +638,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard_end
         0,     // edge_flats_end
         0,     // flats_exposed_end
+        0,     // flat_at_0_0_end
+        0,     // flat_at_0_1_end
+        0,     // flat_at_1_1_end
+        0,     // flat_at_0_2_end
+        0,     // flat_at_1_2_end
+        0,     // flat_at_2_2_end
+        0,     // flat_at_0_3_end
+        0,     // flat_at_1_3_end
+        0,     // flat_at_2_3_end
+        0,     // flat_at_3_3_end
+        0,     // cap_at_0_0_end
+        0,     // cap_at_0_1_end
+        0,     // cap_at_1_1_end
+        0,     // cap_at_0_2_end
+        0,     // cap_at_1_2_end
+        0,     // cap_at_2_2_end
+        0,     // cap_at_0_3_end
+        0,     // cap_at_1_3_end
+        0,     // cap_at_2_3_end
+        0,     // cap_at_3_3_end
     ],
     // 8x8: the round-4 6x6 row stretched by two squares (spans and lines two longer)
     [
@@ -504,6 +704,26 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard
         0,     // edge_flats
         0,     // flats_exposed
+        0,     // flat_at_0_0
+        0,     // flat_at_0_1
+        0,     // flat_at_1_1
+        0,     // flat_at_0_2
+        0,     // flat_at_1_2
+        0,     // flat_at_2_2
+        0,     // flat_at_0_3
+        0,     // flat_at_1_3
+        0,     // flat_at_2_3
+        0,     // flat_at_3_3
+        0,     // cap_at_0_0
+        0,     // cap_at_0_1
+        0,     // cap_at_1_1
+        0,     // cap_at_0_2
+        0,     // cap_at_1_2
+        0,     // cap_at_2_2
+        0,     // cap_at_0_3
+        0,     // cap_at_1_3
+        0,     // cap_at_2_3
+        0,     // cap_at_3_3
         876,   // flats_end
         11,    // flats_endgame_end
         -782,  // reserves_end
@@ -547,5 +767,25 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // captives_under_hard_end
         0,     // edge_flats_end
         0,     // flats_exposed_end
+        0,     // flat_at_0_0_end
+        0,     // flat_at_0_1_end
+        0,     // flat_at_1_1_end
+        0,     // flat_at_0_2_end
+        0,     // flat_at_1_2_end
+        0,     // flat_at_2_2_end
+        0,     // flat_at_0_3_end
+        0,     // flat_at_1_3_end
+        0,     // flat_at_2_3_end
+        0,     // flat_at_3_3_end
+        0,     // cap_at_0_0_end
+        0,     // cap_at_0_1_end
+        0,     // cap_at_1_1_end
+        0,     // cap_at_0_2_end
+        0,     // cap_at_1_2_end
+        0,     // cap_at_2_2_end
+        0,     // cap_at_0_3_end
+        0,     // cap_at_1_3_end
+        0,     // cap_at_2_3_end
+        0,     // cap_at_3_3_end
     ],
 ];

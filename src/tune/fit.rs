@@ -17,7 +17,8 @@ pub struct FitConfig {
     pub epochs: usize,
     /// Adam step size, in weight units (1/SCALE centiflat).
     pub learning_rate: f64,
-    /// Weight of the search score in the target (0 = the result alone).
+    /// Weight of the teacher's win probability in the target, or of the search
+    /// score where no teacher gave one (0 = the result alone).
     pub lambda: f64,
     /// Features whose weights stay as they start.
     pub frozen: Vec<usize>,
@@ -28,6 +29,7 @@ struct Row {
     features: [f64; COUNT],
     result: f64,
     score: f64,
+    teacher: Option<f64>,
     validation: bool,
 }
 
@@ -75,6 +77,7 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
                 features: features(&pos).map(|v| v as f64),
                 result: s.result,
                 score: s.score as f64,
+                teacher: s.teacher,
                 validation: s.game % 10 == 0,
             })
         })
@@ -172,7 +175,10 @@ pub fn fit(
     let mut w = start.map(|v| v as f64);
     let k = fit_k(&rows, &w);
     let lambda = config.lambda.clamp(0.0, 1.0);
-    let target = move |r: &Row| (1.0 - lambda) * r.result + lambda * probability(k, r.score);
+    let target = move |r: &Row| {
+        let judged = r.teacher.unwrap_or_else(|| probability(k, r.score));
+        (1.0 - lambda) * r.result + lambda * judged
+    };
     let train_before = loss(&rows, &w, k, false, &target);
     let validation_before = loss(&rows, &w, k, true, &target);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);

@@ -46,27 +46,51 @@ pub struct Sample {
     pub score: i32,
     pub half_komi: i32,
     pub tps: String,
+    /// The teacher's win probability for White, 0 to 1, when a teacher played
+    /// the game and reported one.
+    pub teacher: Option<f64>,
 }
 
 impl Sample {
-    /// One tab-separated line: game, result, score, half-komi, TPS.
+    /// One tab-separated line: game, result, score, half-komi, TPS, and the
+    /// teacher's win probability for White when there is one.
     pub fn to_line(&self) -> String {
-        format!(
+        let line = format!(
             "{}\t{}\t{}\t{}\t{}",
             self.game, self.result, self.score, self.half_komi, self.tps
-        )
+        );
+        match self.teacher {
+            Some(p) => format!("{line}\t{p:.3}"),
+            None => line,
+        }
     }
 
     /// Reads a line written by `to_line`.
     pub fn from_line(line: &str) -> Result<Sample, String> {
         let fields: Vec<&str> = line.split('\t').collect();
-        let [game, result, score, half_komi, tps] = fields[..] else {
+        let (&[game, result, score, half_komi, tps], rest) = fields.split_at(fields.len().min(5))
+        else {
             return Err(format!(
-                "expected 5 tab-separated fields, found {}",
+                "expected 5 or 6 tab-separated fields, found {}",
                 fields.len()
             ));
         };
         let number = |what: &str, text: &str| format!("bad {what} '{text}'");
+        let teacher = match rest {
+            [] => None,
+            [p] => Some(
+                p.parse::<f64>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .ok_or_else(|| number("teacher probability", p))?,
+            ),
+            _ => {
+                return Err(format!(
+                    "expected 5 or 6 tab-separated fields, found {}",
+                    fields.len()
+                ))
+            }
+        };
         Ok(Sample {
             game: game.parse().map_err(|_| number("game", game))?,
             result: result.parse().map_err(|_| number("result", result))?,
@@ -75,6 +99,7 @@ impl Sample {
                 .parse()
                 .map_err(|_| number("half-komi", half_komi))?,
             tps: tps.to_string(),
+            teacher,
         })
     }
 }
@@ -130,6 +155,8 @@ pub(crate) fn random_opening(game: &mut Game, plies: usize, rng: &mut StdRng) ->
 struct Choice {
     mv: Move,
     white_score: Option<i32>,
+    /// The teacher's win probability for White, if it gave one.
+    white_win: Option<f64>,
 }
 
 /// Who chooses the moves of one game.
@@ -164,12 +191,21 @@ impl Player {
                 let info = search_quietly(pos, game.repetition_history(), limits, tt)?;
                 let mv = *info.pv.first()?;
                 let white_score = (!info.score.is_proven()).then_some(white * info.score.0);
-                Some(Choice { mv, white_score })
+                Some(Choice {
+                    mv,
+                    white_score,
+                    white_win: None,
+                })
             }
             Player::Teacher(teacher) => match teacher.choose(game) {
-                Ok(mv) => Some(Choice {
+                Ok((mv, win)) => Some(Choice {
                     mv,
                     white_score: Some(white * evaluate(pos)),
+                    white_win: win.map(|p| {
+                        let p = if white == 1 { p } else { 1.0 - p };
+                        // As the position file keeps it, so samples read back equal.
+                        (p * 1000.0).round() / 1000.0
+                    }),
                 }),
                 Err(e) => {
                     log::warn!("teacher game abandoned: {e}");
@@ -212,6 +248,7 @@ fn play_one(config: &SelfPlay, start: &Position, index: usize) -> Vec<Sample> {
                 score,
                 half_komi: config.half_komi,
                 tps: write_tps(pos),
+                teacher: choice.white_win,
             });
         }
         if game.play(choice.mv).is_err() {

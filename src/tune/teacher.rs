@@ -54,6 +54,11 @@ impl Teacher {
 
     /// Reads lines until one starts with `word`; returns that line.
     fn wait_for(&mut self, word: &str) -> Result<String, String> {
+        self.wait_for_any(&[word])
+    }
+
+    /// Reads lines until one starts with one of `words`; returns that line.
+    fn wait_for_any(&mut self, words: &[&str]) -> Result<String, String> {
         let mut line = String::new();
         loop {
             line.clear();
@@ -62,16 +67,19 @@ impl Teacher {
                 .read_line(&mut line)
                 .map_err(|e| format!("cannot read the teacher: {e}"))?;
             if read == 0 {
-                return Err(format!("the teacher quit before '{word}'"));
+                return Err(format!("the teacher quit before '{}'", words[0]));
             }
-            if line.split_whitespace().next() == Some(word) {
+            let first = line.split_whitespace().next().unwrap_or("");
+            if words.contains(&first) {
                 return Ok(line.trim().to_string());
             }
         }
     }
 
-    /// The engine's move in `game`, checked for legality.
-    pub fn choose(&mut self, game: &Game) -> Result<Move, String> {
+    /// The engine's move in `game`, checked for legality, and its last reported
+    /// win probability for the side to move (from `info … wdl W D L`, if it
+    /// reports one; Tiltak does).
+    pub fn choose(&mut self, game: &Game) -> Result<(Move, Option<f64>), String> {
         let moves: Vec<String> = game.moves().iter().map(|&m| move_to_ptn(m)).collect();
         let position = if moves.is_empty() {
             "position startpos".to_string()
@@ -80,11 +88,30 @@ impl Teacher {
         };
         self.send(&position)?;
         self.send(&format!("go nodes {}", self.nodes))?;
-        let line = self.wait_for("bestmove")?;
+        let mut win = None;
+        let line = loop {
+            let line = self.wait_for_any(&["bestmove", "info"])?;
+            if line.starts_with("bestmove") {
+                break line;
+            }
+            win = wdl_probability(&line).or(win);
+        };
         let token = line.split_whitespace().nth(1).unwrap_or("");
-        parse_legal_move(game.position(), token)
-            .map_err(|e| format!("the teacher played '{token}': {e}"))
+        let mv = parse_legal_move(game.position(), token)
+            .map_err(|e| format!("the teacher played '{token}': {e}"))?;
+        Ok((mv, win))
     }
+}
+
+/// The win probability in an `info` line's `wdl W D L` (permille for the side
+/// to move): (W + D/2) / 1000, if the three numbers are there and add up.
+pub fn wdl_probability(line: &str) -> Option<f64> {
+    let mut words = line.split_whitespace();
+    words.find(|&w| w == "wdl")?;
+    let mut next = || words.next()?.parse::<f64>().ok().filter(|v| *v >= 0.0);
+    let (w, d, l) = (next()?, next()?, next()?);
+    let total = w + d + l;
+    (total > 0.0).then(|| (w + d / 2.0) / total)
 }
 
 impl Drop for Teacher {
