@@ -198,6 +198,10 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
         "loss (train / validation): before {:.6} / {:.6}, after {:.6} / {:.6}",
         report.train_before, report.validation_before, report.train_after, report.validation_after
     );
+    println!(
+        "validation loss against the results alone: before {:.6}, after {:.6}",
+        report.result_before, report.result_after
+    );
     for (i, (old, new)) in start.iter().zip(&report.weights).enumerate() {
         println!("{:>20} {old:>7} -> {new:>7}", name(i));
     }
@@ -220,8 +224,13 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
         } else {
             format!(", frozen {}", args.freeze.join(","))
         };
+        let lambda = if args.lambda > 0.0 {
+            format!(", lambda {}", args.lambda)
+        } else {
+            String::new()
+        };
         let note = format!(
-            "fitted by `menhir tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}{frozen}",
+            "fitted by `menhir tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}{lambda}{frozen}",
             report.positions,
             files.join(" "),
             report.k,

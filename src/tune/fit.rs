@@ -43,6 +43,10 @@ pub struct FitReport {
     pub train_after: f64,
     pub validation_before: f64,
     pub validation_after: f64,
+    /// Validation loss against the game results alone, before and after: the
+    /// one figure comparable between fits with different `lambda`.
+    pub result_before: f64,
+    pub result_after: f64,
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -181,6 +185,8 @@ pub fn fit(
     };
     let train_before = loss(&rows, &w, k, false, &target);
     let validation_before = loss(&rows, &w, k, true, &target);
+    let result = |r: &Row| r.result;
+    let result_before = loss(&rows, &w, k, true, &result);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let mut m = [0.0; COUNT];
     let mut v = [0.0; COUNT];
@@ -206,5 +212,7 @@ pub fn fit(
         train_after: loss(&rows, &rounded, k, false, &target),
         validation_before,
         validation_after: loss(&rows, &rounded, k, true, &target),
+        result_before,
+        result_after: loss(&rows, &rounded, k, true, &result),
     })
 }
