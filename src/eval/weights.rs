@@ -401,130 +401,130 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_at_2_3_end
         0,     // cap_at_3_3_end
     ],
-    // 6x6: fitted by `menhir tune fit` to 147596 positions (s6_tiltak_n5000_g2000_seed61.tsv), k 0.1490, validation loss 0.165262
+    // 6x6: fitted by `menhir tune fit` to 222515 positions (s6_tei_hk4_n5000_g3000_seed11.tsv), k 0.1441, validation loss 0.163318
     [
-        1048,  // flats
-        45,    // flats_endgame
-        -5206, // reserves
-        -104,  // reserves_endgame
-        5773,  // walls
-        3536,  // caps
-        4427,  // reserve_under_own
-        -2061, // captives
-        2033,  // centre
-        7173,  // tempo
-        6495,  // threat_one
-        5212,  // threat_many
-        -564,  // span_2
-        -2812, // span_3
-        -3559, // span_4
-        4670,  // span_5
+        1907,  // flats
+        -4,    // flats_endgame
+        -7274, // reserves
+        -17,   // reserves_endgame
+        7155,  // walls
+        2034,  // caps
+        6253,  // reserve_under_own
+        -3213, // captives
+        4150,  // centre
+        10656, // tempo
+        7010,  // threat_one
+        3435,  // threat_many
+        -2766, // span_2
+        -1655, // span_3
+        418,   // span_4
+        3670,  // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        7238,  // distance_2
-        3563,  // distance_3
-        49,    // distance_4
-        -1739, // distance_5
-        788,   // line_1
-        2711,  // line_2
-        5393,  // line_3
-        10097, // line_4
-        12658, // line_5
+        5288,  // distance_2
+        4054,  // distance_3
+        1428,  // distance_4
+        -817,  // distance_5
+        1523,  // line_1
+        3284,  // line_2
+        5012,  // line_3
+        9741,  // line_4
+        11166, // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        3252,  // wall_block
-        2634,  // cap_attack
-        -1556, // groups
-        80,    // line_blocked
-        4575,  // cap_on_own
-        -675,  // cap_mobility
-        -655,  // stack_reach
-        129,   // tempo_endgame
-        4714,  // reserve_under_hard
-        5472,  // captives_under_hard
-        -1176, // edge_flats
-        659,   // flats_exposed
-        0,     // flat_at_0_0
-        0,     // flat_at_0_1
-        0,     // flat_at_1_1
-        0,     // flat_at_0_2
-        0,     // flat_at_1_2
-        0,     // flat_at_2_2
+        1977,  // wall_block
+        2033,  // cap_attack
+        -1806, // groups
+        -398,  // line_blocked
+        6328,  // cap_on_own
+        742,   // cap_mobility
+        -356,  // stack_reach
+        -4,    // tempo_endgame
+        3860,  // reserve_under_hard
+        5860,  // captives_under_hard
+        -1782, // edge_flats
+        649,   // flats_exposed
+        -2811, // flat_at_0_0
+        2079,  // flat_at_0_1
+        849,   // flat_at_1_1
+        3242,  // flat_at_0_2
+        1250,  // flat_at_1_2
+        -2019, // flat_at_2_2
         0,     // flat_at_0_3
         0,     // flat_at_1_3
         0,     // flat_at_2_3
         0,     // flat_at_3_3
-        0,     // cap_at_0_0
-        0,     // cap_at_0_1
-        0,     // cap_at_1_1
-        0,     // cap_at_0_2
-        0,     // cap_at_1_2
-        0,     // cap_at_2_2
+        -2695, // cap_at_0_0
+        180,   // cap_at_0_1
+        1084,  // cap_at_1_1
+        -5022, // cap_at_0_2
+        3914,  // cap_at_1_2
+        510,   // cap_at_2_2
         0,     // cap_at_0_3
         0,     // cap_at_1_3
         0,     // cap_at_2_3
         0,     // cap_at_3_3
-        1083,  // flats_end
-        34,    // flats_endgame_end
-        -3608, // reserves_end
-        -13,   // reserves_endgame_end
-        1282,  // walls_end
-        2662,  // caps_end
-        2105,  // reserve_under_own_end
-        -2216, // captives_end
-        -37,   // centre_end
-        2670,  // tempo_end
-        2441,  // threat_one_end
-        6134,  // threat_many_end
-        448,   // span_2_end
-        1454,  // span_3_end
-        2779,  // span_4_end
-        611,   // span_5_end
+        2388,  // flats_end
+        28,    // flats_endgame_end
+        -3225, // reserves_end
+        -25,   // reserves_endgame_end
+        1927,  // walls_end
+        2032,  // caps_end
+        2141,  // reserve_under_own_end
+        -2110, // captives_end
+        -328,  // centre_end
+        4147,  // tempo_end
+        1339,  // threat_one_end
+        3836,  // threat_many_end
+        1400,  // span_2_end
+        297,   // span_3_end
+        1166,  // span_4_end
+        2488,  // span_5_end
         1440,  // span_6_end
         2080,  // span_7_end
         2720,  // span_8_end
-        -149,  // distance_2_end
-        1117,  // distance_3_end
-        347,   // distance_4_end
-        1811,  // distance_5_end
-        1326,  // line_1_end
-        1955,  // line_2_end
-        2635,  // line_3_end
-        3883,  // line_4_end
-        5204,  // line_5_end
+        356,   // distance_2_end
+        -88,   // distance_3_end
+        -186,  // distance_4_end
+        1723,  // distance_5_end
+        1710,  // line_1_end
+        1865,  // line_2_end
+        3079,  // line_3_end
+        3417,  // line_4_end
+        4018,  // line_5_end
         0,     // line_6_end
         0,     // line_7_end
         0,     // line_8_end
-        2722,  // wall_block_end
-        435,   // cap_attack_end
-        51,    // groups_end
-        26,    // line_blocked_end
-        5655,  // cap_on_own_end
-        2237,  // cap_mobility_end
-        1450,  // stack_reach_end
-        37,    // tempo_endgame_end
-        2056,  // reserve_under_hard_end
-        1779,  // captives_under_hard_end
-        105,   // edge_flats_end
-        113,   // flats_exposed_end
-        0,     // flat_at_0_0_end
-        0,     // flat_at_0_1_end
-        0,     // flat_at_1_1_end
-        0,     // flat_at_0_2_end
-        0,     // flat_at_1_2_end
-        0,     // flat_at_2_2_end
+        2353,  // wall_block_end
+        -887,  // cap_attack_end
+        -48,   // groups_end
+        -65,   // line_blocked_end
+        6624,  // cap_on_own_end
+        2259,  // cap_mobility_end
+        929,   // stack_reach_end
+        34,    // tempo_endgame_end
+        2135,  // reserve_under_hard_end
+        1829,  // captives_under_hard_end
+        427,   // edge_flats_end
+        -168,  // flats_exposed_end
+        543,   // flat_at_0_0_end
+        -209,  // flat_at_0_1_end
+        -656,  // flat_at_1_1_end
+        -410,  // flat_at_0_2_end
+        -431,  // flat_at_1_2_end
+        -245,  // flat_at_2_2_end
         0,     // flat_at_0_3_end
         0,     // flat_at_1_3_end
         0,     // flat_at_2_3_end
         0,     // flat_at_3_3_end
-        0,     // cap_at_0_0_end
-        0,     // cap_at_0_1_end
-        0,     // cap_at_1_1_end
-        0,     // cap_at_0_2_end
-        0,     // cap_at_1_2_end
-        0,     // cap_at_2_2_end
+        -2227, // cap_at_0_0_end
+        -509,  // cap_at_0_1_end
+        -387,  // cap_at_1_1_end
+        1724,  // cap_at_0_2_end
+        -1267, // cap_at_1_2_end
+        927,   // cap_at_2_2_end
         0,     // cap_at_0_3_end
         0,     // cap_at_1_3_end
         0,     // cap_at_2_3_end
