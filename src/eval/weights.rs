@@ -272,130 +272,130 @@ pub const WEIGHTS: [[i32; COUNT]; 6] = [
         0,     // cap_at_2_3_end
         0,     // cap_at_3_3_end
     ],
-    // 5x5: fitted by `menhir tune fit` to 258677 positions (s5_tei_hk4_n5000_g2500_seed12.tsv s5_r7_hk4_n5000_g2500_seed13.tsv), k 0.3305, validation loss 0.151664
+    // 5x5: fitted by `menhir tune fit` to 255699 positions (s5_tiltak_n5000_g2000_seed62.tsv s5_r5_hk4_n5000_g3000_seed55.tsv), k 0.3191, validation loss 0.147258
     [
-        731,   // flats
-        -8,    // flats_endgame
-        -6195, // reserves
-        19,    // reserves_endgame
-        948,   // walls
-        -1698, // caps
-        -842,  // reserve_under_own
-        2021,  // captives
-        1294,  // centre
-        6280,  // tempo
-        4627,  // threat_one
-        4250,  // threat_many
-        -236,  // span_2
-        -662,  // span_3
-        1193,  // span_4
+        596,   // flats
+        -11,   // flats_endgame
+        -5779, // reserves
+        16,    // reserves_endgame
+        1805,  // walls
+        509,   // caps
+        -877,  // reserve_under_own
+        1746,  // captives
+        1822,  // centre
+        5724,  // tempo
+        4527,  // threat_one
+        4627,  // threat_many
+        3,     // span_2
+        -617,  // span_3
+        1682,  // span_4
         928,   // span_5
         1440,  // span_6
         2080,  // span_7
         2720,  // span_8
-        3002,  // distance_2
-        951,   // distance_3
-        0,     // distance_4
-        -2137, // distance_5
-        1308,  // line_1
-        2342,  // line_2
-        3766,  // line_3
-        4543,  // line_4
+        3589,  // distance_2
+        1940,  // distance_3
+        892,   // distance_4
+        210,   // distance_5
+        874,   // line_1
+        2166,  // line_2
+        3892,  // line_3
+        5044,  // line_4
         0,     // line_5
         0,     // line_6
         0,     // line_7
         0,     // line_8
-        1757,  // wall_block
-        1699,  // cap_attack
-        -834,  // groups
-        274,   // line_blocked
-        4499,  // cap_on_own
-        1838,  // cap_mobility
-        1020,  // stack_reach
-        -65,   // tempo_endgame
-        3722,  // reserve_under_hard
-        2763,  // captives_under_hard
-        -36,   // edge_flats
-        1525,  // flats_exposed
-        -1025, // flat_at_0_0
-        1119,  // flat_at_0_1
-        1331,  // flat_at_1_1
-        935,   // flat_at_0_2
-        1509,  // flat_at_1_2
-        -1273, // flat_at_2_2
+        1751,  // wall_block
+        1434,  // cap_attack
+        -679,  // groups
+        267,   // line_blocked
+        5514,  // cap_on_own
+        1346,  // cap_mobility
+        1088,  // stack_reach
+        -40,   // tempo_endgame
+        4213,  // reserve_under_hard
+        2459,  // captives_under_hard
+        271,   // edge_flats
+        1184,  // flats_exposed
+        0,     // flat_at_0_0
+        0,     // flat_at_0_1
+        0,     // flat_at_1_1
+        0,     // flat_at_0_2
+        0,     // flat_at_1_2
+        0,     // flat_at_2_2
         0,     // flat_at_0_3
         0,     // flat_at_1_3
         0,     // flat_at_2_3
         0,     // flat_at_3_3
-        -4220, // cap_at_0_0
-        -381,  // cap_at_0_1
-        225,   // cap_at_1_1
-        -148,  // cap_at_0_2
-        345,   // cap_at_1_2
-        754,   // cap_at_2_2
+        0,     // cap_at_0_0
+        0,     // cap_at_0_1
+        0,     // cap_at_1_1
+        0,     // cap_at_0_2
+        0,     // cap_at_1_2
+        0,     // cap_at_2_2
         0,     // cap_at_0_3
         0,     // cap_at_1_3
         0,     // cap_at_2_3
         0,     // cap_at_3_3
-        136,   // flats_end
-        26,    // flats_endgame_end
-        -3257, // reserves_end
-        12,    // reserves_endgame_end
-        410,   // walls_end
-        1468,  // caps_end
-        833,   // reserve_under_own_end
-        -529,  // captives_end
-        -130,  // centre_end
-        3931,  // tempo_end
-        388,   // threat_one_end
-        1207,  // threat_many_end
-        -99,   // span_2_end
-        208,   // span_3_end
-        235,   // span_4_end
+        432,   // flats_end
+        16,    // flats_endgame_end
+        -3188, // reserves_end
+        13,    // reserves_endgame_end
+        390,   // walls_end
+        511,   // caps_end
+        884,   // reserve_under_own_end
+        -233,  // captives_end
+        -71,   // centre_end
+        3456,  // tempo_end
+        -28,   // threat_one_end
+        1971,  // threat_many_end
+        -383,  // span_2_end
+        396,   // span_3_end
+        48,    // span_4_end
         928,   // span_5_end
         1440,  // span_6_end
         2080,  // span_7_end
         2720,  // span_8_end
-        -206,  // distance_2_end
-        91,    // distance_3_end
-        60,    // distance_4_end
-        1077,  // distance_5_end
-        567,   // line_1_end
-        896,   // line_2_end
-        1545,  // line_3_end
-        2226,  // line_4_end
+        -767,  // distance_2_end
+        -328,  // distance_3_end
+        -502,  // distance_4_end
+        -263,  // distance_5_end
+        610,   // line_1_end
+        1159,  // line_2_end
+        1594,  // line_3_end
+        2159,  // line_4_end
         0,     // line_5_end
         0,     // line_6_end
         0,     // line_7_end
         0,     // line_8_end
-        958,   // wall_block_end
-        254,   // cap_attack_end
-        -238,  // groups_end
-        -2,    // line_blocked_end
-        3730,  // cap_on_own_end
-        951,   // cap_mobility_end
-        625,   // stack_reach_end
+        1026,  // wall_block_end
+        330,   // cap_attack_end
+        -262,  // groups_end
+        -25,   // line_blocked_end
+        4133,  // cap_on_own_end
+        506,   // cap_mobility_end
+        522,   // stack_reach_end
         -3,    // tempo_endgame_end
-        725,   // reserve_under_hard_end
-        359,   // captives_under_hard_end
-        -223,  // edge_flats_end
-        212,   // flats_exposed_end
-        57,    // flat_at_0_0_end
-        -271,  // flat_at_0_1_end
-        -443,  // flat_at_1_1_end
-        -139,  // flat_at_0_2_end
-        -416,  // flat_at_1_2_end
-        -70,   // flat_at_2_2_end
+        417,   // reserve_under_hard_end
+        70,    // captives_under_hard_end
+        -15,   // edge_flats_end
+        395,   // flats_exposed_end
+        0,     // flat_at_0_0_end
+        0,     // flat_at_0_1_end
+        0,     // flat_at_1_1_end
+        0,     // flat_at_0_2_end
+        0,     // flat_at_1_2_end
+        0,     // flat_at_2_2_end
         0,     // flat_at_0_3_end
         0,     // flat_at_1_3_end
         0,     // flat_at_2_3_end
         0,     // flat_at_3_3_end
-        990,   // cap_at_0_0_end
-        -102,  // cap_at_0_1_end
-        -766,  // cap_at_1_1_end
-        467,   // cap_at_0_2_end
-        -164,  // cap_at_1_2_end
-        606,   // cap_at_2_2_end
+        0,     // cap_at_0_0_end
+        0,     // cap_at_0_1_end
+        0,     // cap_at_1_1_end
+        0,     // cap_at_0_2_end
+        0,     // cap_at_1_2_end
+        0,     // cap_at_2_2_end
         0,     // cap_at_0_3_end
         0,     // cap_at_1_3_end
         0,     // cap_at_2_3_end
