@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tunes one board size's evaluation weights from Menhir's own games (or a
 # teacher engine's): builds Menhir, plays the games in parallel (`menhir tune gen`), fits the weights
-# to the results (`menhir tune fit`) and writes them into src/eval/weights.rs.
+# to the results (`menhir tune fit`) and writes them into src/eval/weights/s<size>.rs.
 # Review the diff, run `menhir bench` and SPRT the result with tools/match.sh.
 #
 # usage: tools/tune.sh [--size 6] [--half-komi 4] [--games 2000] [--nodes 5000]
@@ -51,5 +51,5 @@ else
   echo "reusing $file"
 fi
 write_args=()
-if [ "$write" = 1 ]; then write_args=(--write src/eval/weights.rs); fi
+if [ "$write" = 1 ]; then write_args=(--write src/eval/weights); fi
 "$menhir" tune fit "$file" "${also[@]}" --epochs "$epochs" --lambda "$lambda" "${write_args[@]}"

@@ -1,6 +1,6 @@
 //! `menhir tune gen` plays self-play games and writes their quiet positions with
 //! the results; `menhir tune fit` fits the evaluation weights of one board size
-//! to such files and can write them back into `src/eval/weights.rs`.
+//! to such files and can write them back into `src/eval/weights/`.
 
 use clap::{Args, Subcommand};
 use menhir::eval::features::{name, COUNT};
@@ -8,7 +8,7 @@ use menhir::eval::weights_for;
 use menhir::notation::parse_tps;
 use menhir::tune::fit::{fit, FitConfig};
 use menhir::tune::selfplay::{play, Sample, SelfPlay};
-use menhir::tune::weights_file::replace_row;
+use menhir::tune::weights_file::{replace_row, row_file};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -75,7 +75,8 @@ struct FitArgs {
     /// them; a name ending in `*` matches every feature it begins).
     #[arg(long, value_delimiter = ',')]
     freeze: Vec<String>,
-    /// Rewrite this size's row in this weights file (src/eval/weights.rs).
+    /// Rewrite this size's row: in the weights directory (src/eval/weights,
+    /// whose s{size}.rs holds it) or in the one row file given.
     #[arg(long)]
     write: Option<PathBuf>,
 }
@@ -205,7 +206,8 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
     for (i, (old, new)) in start.iter().zip(&report.weights).enumerate() {
         println!("{:>20} {old:>7} -> {new:>7}", name(i));
     }
-    if let Some(path) = &args.write {
+    if let Some(target) = &args.write {
+        let path = &row_file(target, size);
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         // File names only: the weights file should not record where data lived.
