@@ -68,22 +68,9 @@ impl Sample {
     /// Reads a line written by `to_line`.
     pub fn from_line(line: &str) -> Result<Sample, String> {
         let fields: Vec<&str> = line.split('\t').collect();
-        let (&[game, result, score, half_komi, tps], rest) = fields.split_at(fields.len().min(5))
-        else {
-            return Err(format!(
-                "expected 5 or 6 tab-separated fields, found {}",
-                fields.len()
-            ));
-        };
-        let number = |what: &str, text: &str| format!("bad {what} '{text}'");
-        let teacher = match rest {
-            [] => None,
-            [p] => Some(
-                p.parse::<f64>()
-                    .ok()
-                    .filter(|p| (0.0..=1.0).contains(p))
-                    .ok_or_else(|| number("teacher probability", p))?,
-            ),
+        let (game, result, score, half_komi, tps, teacher) = match fields[..] {
+            [g, r, s, h, t] => (g, r, s, h, t, None),
+            [g, r, s, h, t, p] => (g, r, s, h, t, Some(p)),
             _ => {
                 return Err(format!(
                     "expected 5 or 6 tab-separated fields, found {}",
@@ -91,6 +78,15 @@ impl Sample {
                 ))
             }
         };
+        let number = |what: &str, text: &str| format!("bad {what} '{text}'");
+        let teacher = teacher
+            .map(|p| {
+                p.parse::<f64>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .ok_or_else(|| number("teacher probability", p))
+            })
+            .transpose()?;
         Ok(Sample {
             game: game.parse().map_err(|_| number("game", game))?,
             result: result.parse().map_err(|_| number("result", result))?,

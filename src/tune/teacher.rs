@@ -104,7 +104,8 @@ impl Teacher {
 }
 
 /// The win probability in an `info` line's `wdl W D L` (permille for the side
-/// to move): (W + D/2) / 1000, if the three numbers are there and add up.
+/// to move, usually permille): (W + D/2) / (W + D + L), if the three numbers
+/// are there, none negative, and their sum above zero.
 pub fn wdl_probability(line: &str) -> Option<f64> {
     let mut words = line.split_whitespace();
     words.find(|&w| w == "wdl")?;
