@@ -1,9 +1,11 @@
-//! Immediate road wins: squares where one placement completes a road (pure
-//! bitboards), and spreads that complete one (the road after each spread worked out
-//! on bitboards from the carried colours, behind a cheap reachability filter).
+//! Immediate wins for the side to move. Road wins: squares where one placement
+//! completes a road (pure bitboards), and spreads that complete one (the road after
+//! each spread worked out on bitboards from the carried colours, only for lines
+//! that join road groups on opposite edges). Flat wins: the last placement judged
+//! by the count, and spreads made only when they drop on every empty square.
 
 use super::{free_run, MoveList, SPREADS};
-use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position, Square};
+use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position};
 use crate::moves::Move;
 
 /// True when `area` connects two opposite edges.
@@ -11,6 +13,31 @@ fn connects(pos: &Position, area: Bitboard) -> bool {
     let g = pos.geometry();
     (area.intersects(g.left) && flood(area & g.left, area).intersects(g.right))
         || (area.intersects(g.bottom) && flood(area & g.bottom, area).intersects(g.top))
+}
+
+/// The road groups that touch each edge, worked out once so that adding a
+/// connected set of squares to the road can be judged without a flood fill.
+struct EdgeGroups {
+    /// Per edge (left, right, bottom, top): the edge itself and every road group
+    /// touching it.
+    reach: [Bitboard; 4],
+}
+
+impl EdgeGroups {
+    fn new(pos: &Position, road: Bitboard) -> EdgeGroups {
+        let g = pos.geometry();
+        let reach = [g.left, g.right, g.bottom, g.top].map(|edge| flood(road & edge, road) | edge);
+        EdgeGroups { reach }
+    }
+
+    /// True when the road plus `line`, a connected set of squares, connects two
+    /// opposite edges (the same answer as `connects(pos, road | line)` when the
+    /// road alone does not). `line` joins every group it touches or lies beside.
+    fn joined_by(&self, line: Bitboard) -> bool {
+        let near = line | line.neighbours();
+        let [left, right, bottom, top] = self.reach.map(|r| near.intersects(r));
+        (left && right) || (bottom && top)
+    }
 }
 
 impl Position {
@@ -83,16 +110,49 @@ impl Position {
         self.road_win().or_else(|| self.flat_end_win(scratch))
     }
 
-    /// A ply that ends the game on flats in the mover's favour.
+    /// A ply that ends the game on flats in the mover's favour. `road_win` has
+    /// found no road for the mover, and a placement cannot make the opponent's,
+    /// so a placement that ends the game is judged by the count alone; a spread
+    /// is made and the result read.
     fn flat_end_win(&mut self, scratch: &mut MoveList) -> Option<Move> {
         let me = self.to_move();
         if !self.can_end_on_flats(me) {
             return None;
         }
-        let spreads_may_fill = self.board_may_fill();
-        self.legal_moves(scratch);
+        let empty = self.empty();
+        let placement_ends = self.pieces_left(me) == 1 || empty.count() == 1;
+        if let Some(sq) = empty.squares().next().filter(|_| placement_ends) {
+            let white_margin = self.flat_margin();
+            let margin = match me {
+                Color::White => white_margin,
+                Color::Black => -white_margin,
+            };
+            // A flat adds one flat (two half-flats) to the count; a capstone none.
+            if self.stones(me) > 0 && margin + 2 > 0 {
+                return Some(Move::place(sq, PieceKind::Flat));
+            }
+            if self.stones(me) == 0 && self.capstones(me) > 0 && margin > 0 {
+                return Some(Move::place(sq, PieceKind::Cap));
+            }
+        }
+        if !self.board_may_fill() {
+            return None;
+        }
+        // A spread ends the game only by filling the board (a road for `me` is
+        // ruled out, one for the opponent loses): it must drop on every empty square.
+        scratch.clear();
+        self.spreads(scratch);
+        let n = self.size();
         for &mv in scratch.iter() {
-            if mv.is_spread() && !spreads_may_fill {
+            let mut covered = Bitboard::EMPTY;
+            let mut at = mv.square();
+            for _ in 0..mv.drop_count() {
+                at = at
+                    .step(mv.direction(), n)
+                    .expect("a spread stays on the board");
+                covered |= at.bit();
+            }
+            if !(empty & !covered).is_empty() {
                 continue;
             }
             let undo = self.make(mv);
@@ -117,11 +177,7 @@ impl Position {
                 return Some(Move::place(sq, PieceKind::Cap));
             }
         }
-        let road = self.road_squares(me);
-        if !connects(self, road | self.spread_reach(me)) {
-            return None;
-        }
-        self.spread_road_win(me, road)
+        self.spread_road_win(me, self.road_squares(me))
     }
 
     /// A spread that completes a road for `me`, found without making moves: a
@@ -132,6 +188,7 @@ impl Position {
         let blockers = self.walls() | self.caps();
         let n = self.size();
         let black = me == Color::Black;
+        let edges = EdgeGroups::new(self, road);
         for sq in self.controlled(me).squares() {
             let h = self.height(sq);
             let carry = h.min(n);
@@ -141,6 +198,16 @@ impl Position {
             let stack = self.stack_bits(sq);
             let all_mine = if black { stack } else { !stack };
             let mine = (all_mine >> (h - carry)) as u32 & ((1u32 << carry) - 1);
+            // The start square stays `me`'s only if one of `me`'s pieces lies at
+            // a depth of 1 to `carry` below its top, to be left on top.
+            let left_on_top = h.min(carry + 1) - 1;
+            let start_may_stay = left_on_top > 0
+                && (all_mine >> (h - 1 - left_on_top)) & ((1 << left_on_top) - 1) != 0;
+            let start = if start_may_stay {
+                sq.bit()
+            } else {
+                Bitboard::EMPTY
+            };
             for dir in Direction::ALL {
                 let (dist, wall) = free_run(self, sq, dir, blockers);
                 let flatten = is_cap && wall;
@@ -151,13 +218,18 @@ impl Position {
                 // The ray's squares, nearest first.
                 let mut ray = [Bitboard::EMPTY; 8];
                 let mut ray_all = Bitboard::EMPTY;
+                let mut dropped_on = Bitboard::EMPTY;
                 let mut s = sq;
-                for slot in ray.iter_mut().take(reach) {
+                for (i, slot) in ray.iter_mut().take(reach).enumerate() {
                     s = s.step(dir, n).expect("free run stays on the board");
                     *slot = s.bit();
                     ray_all |= s.bit();
+                    if i < carry {
+                        dropped_on |= s.bit();
+                    }
                 }
-                if !connects(self, road | ray_all | sq.bit()) {
+                // Every square a spread here can make `me`'s, a connected line.
+                if !edges.joined_by(dropped_on | start) {
                     continue;
                 }
                 let masks = SPREADS.masks(carry, dist);
@@ -212,36 +284,6 @@ impl Position {
             }
         }
         None
-    }
-
-    /// A superset of the squares `color`'s spreads can change: its stacks and every
-    /// square within carry range along the rays from them.
-    fn spread_reach(&self, color: Color) -> Bitboard {
-        let mut reach = Bitboard::EMPTY;
-        for sq in self.controlled(color).squares() {
-            for dir in Direction::ALL {
-                reach |= self.ray_reach(sq, dir);
-            }
-        }
-        reach
-    }
-
-    /// The squares spreads from `sq` towards `dir` can change: `sq` itself and the
-    /// squares within carry range before a capstone or the edge.
-    fn ray_reach(&self, sq: Square, dir: Direction) -> Bitboard {
-        let n = self.size();
-        let mut reach = sq.bit();
-        let mut s = sq;
-        for _ in 0..self.height(sq).min(n) {
-            match s.step(dir, n) {
-                Some(next) if !self.caps().contains(next) => {
-                    reach |= next.bit();
-                    s = next;
-                }
-                _ => break,
-            }
-        }
-        reach
     }
 }
 
@@ -324,6 +366,53 @@ mod tests {
         );
     }
 
+    /// Random games on small boards, to their end: `winning_move` finds a win
+    /// exactly when making every legal ply finds one, and the ply it names wins.
+    #[test]
+    fn winning_move_matches_making_every_ply() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut moves = MoveList::new();
+        let mut scratch = MoveList::new();
+        let (mut by_road, mut by_flats) = (0, 0);
+        for game in 0..1500 {
+            let size = 3 + game % 4;
+            let mut pos = Position::start(size).expect("size");
+            pos.set_half_komi(game as i32 % 5 - 2);
+            while pos.result().is_none() {
+                let me = pos.to_move();
+                pos.legal_moves(&mut moves);
+                let wins = |pos: &mut Position, mv| {
+                    let undo = pos.make(mv);
+                    let winner = pos.result().and_then(|r| r.winner());
+                    pos.unmake(mv, undo);
+                    winner == Some(me)
+                };
+                let expected = !pos.in_swap() && moves.iter().any(|&mv| wins(&mut pos, mv));
+                let got = pos.winning_move(&mut scratch);
+                assert_eq!(got.is_some(), expected, "{}", write_tps(&pos));
+                if let Some(mv) = got {
+                    assert!(
+                        pos.is_legal(mv) && wins(&mut pos, mv),
+                        "{}",
+                        write_tps(&pos)
+                    );
+                    let undo = pos.make(mv);
+                    match pos.result() {
+                        Some(crate::board::GameResult::Road(_)) => by_road += 1,
+                        _ => by_flats += 1,
+                    }
+                    pos.unmake(mv, undo);
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                pos.make(mv);
+            }
+        }
+        assert!(
+            by_road > 500 && by_flats > 200,
+            "{by_road} road wins, {by_flats} flat wins"
+        );
+    }
+
     /// Random games on every size: the bitboard spread finder agrees with making
     /// every spread, and the spread it names really completes a road.
     #[test]
@@ -345,7 +434,6 @@ mod tests {
                 };
                 assert_eq!(got.is_some(), expected, "{}", write_tps(&pos));
                 if expected && !pos.has_placement_win(me) {
-                    // Through the reach filter too.
                     assert!(pos.road_win().is_some_and(|m| m.is_spread()));
                 }
                 if let Some(mv) = got {
