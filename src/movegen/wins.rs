@@ -5,7 +5,7 @@
 //! by the count, and spreads made only when they drop on every empty square.
 
 use super::{free_run, MoveList, SPREADS};
-use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position};
+use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position, Square};
 use crate::moves::Move;
 
 /// True when `area` connects two opposite edges.
@@ -13,6 +13,25 @@ fn connects(pos: &Position, area: Bitboard) -> bool {
     let g = pos.geometry();
     (area.intersects(g.left) && flood(area & g.left, area).intersects(g.right))
         || (area.intersects(g.bottom) && flood(area & g.bottom, area).intersects(g.top))
+}
+
+/// The first `k` squares from `sq` (not counted) towards `dir`; `k` must not pass
+/// the edge.
+fn ray_prefix(pos: &Position, sq: Square, dir: Direction, k: usize) -> Bitboard {
+    let i = sq.index() & 63;
+    let ray = pos.geometry().rays[i][dir as usize & 3];
+    let step = match dir {
+        Direction::Up | Direction::Down => 8,
+        Direction::Left | Direction::Right => 1,
+    };
+    let span = step * k;
+    let within = match dir {
+        // Squares up to index i + span.
+        Direction::Up | Direction::Right => u64::MAX >> (63 - (i + span).min(63)),
+        // Squares from index i - span.
+        Direction::Down | Direction::Left => u64::MAX << (i - span),
+    };
+    ray & Bitboard(within)
 }
 
 /// The road groups that touch each edge, worked out once so that adding a
@@ -215,22 +234,19 @@ impl Position {
                 if reach == 0 {
                     continue;
                 }
+                // Every square a spread here can make `me`'s, a connected line.
+                let dropped_on = ray_prefix(self, sq, dir, reach.min(carry));
+                if !edges.joined_by(dropped_on | start) {
+                    continue;
+                }
                 // The ray's squares, nearest first.
                 let mut ray = [Bitboard::EMPTY; 8];
                 let mut ray_all = Bitboard::EMPTY;
-                let mut dropped_on = Bitboard::EMPTY;
                 let mut s = sq;
-                for (i, slot) in ray.iter_mut().take(reach).enumerate() {
+                for slot in ray.iter_mut().take(reach) {
                     s = s.step(dir, n).expect("free run stays on the board");
                     *slot = s.bit();
                     ray_all |= s.bit();
-                    if i < carry {
-                        dropped_on |= s.bit();
-                    }
-                }
-                // Every square a spread here can make `me`'s, a connected line.
-                if !edges.joined_by(dropped_on | start) {
-                    continue;
                 }
                 let masks = SPREADS.masks(carry, dist);
                 let flat_masks = if flatten {
