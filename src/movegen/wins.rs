@@ -34,19 +34,21 @@ fn ray_prefix(pos: &Position, sq: Square, dir: Direction, k: usize) -> Bitboard 
     ray & Bitboard(within)
 }
 
-/// The road groups that touch each edge, worked out once so that adding a
-/// connected set of squares to the road can be judged without a flood fill.
+/// The road groups that touch each edge, worked out once (four flood fills) for
+/// both the placements that complete a road and the spreads that might.
 struct EdgeGroups {
-    /// Per edge (left, right, bottom, top): the edge itself and every road group
-    /// touching it.
-    reach: [Bitboard; 4],
+    /// The edges: left, right, bottom, top.
+    edges: [Bitboard; 4],
+    /// Per edge, every road square connected to it.
+    groups: [Bitboard; 4],
 }
 
 impl EdgeGroups {
     fn new(pos: &Position, road: Bitboard) -> EdgeGroups {
         let g = pos.geometry();
-        let reach = [g.left, g.right, g.bottom, g.top].map(|edge| flood(road & edge, road) | edge);
-        EdgeGroups { reach }
+        let edges = [g.left, g.right, g.bottom, g.top];
+        let groups = edges.map(|edge| flood(road & edge, road));
+        EdgeGroups { edges, groups }
     }
 
     /// True when the road plus `line`, a connected set of squares, connects two
@@ -54,8 +56,18 @@ impl EdgeGroups {
     /// road alone does not). `line` joins every group it touches or lies beside.
     fn joined_by(&self, line: Bitboard) -> bool {
         let near = line | line.neighbours();
-        let [left, right, bottom, top] = self.reach.map(|r| near.intersects(r));
+        let [left, right, bottom, top] =
+            [0, 1, 2, 3].map(|e| near.intersects(self.groups[e] | self.edges[e]));
         (left && right) || (bottom && top)
+    }
+
+    /// Empty squares on or beside both ends of an edge pair: one piece there
+    /// joins them.
+    fn completing(&self, pos: &Position) -> Bitboard {
+        let board = pos.geometry().board;
+        let [left, right, bottom, top] =
+            [0, 1, 2, 3].map(|e| (self.groups[e].neighbours() | self.edges[e]) & board);
+        ((left & right) | (bottom & top)) & pos.empty()
     }
 }
 
@@ -64,12 +76,7 @@ impl Position {
     /// those that touch (or lie on) both ends of an edge pair through `color`'s
     /// road groups.
     pub fn road_completing_squares(&self, color: Color) -> Bitboard {
-        let g = self.geometry();
-        let area = self.road_squares(color);
-        let reach = |edge: Bitboard| (flood(area & edge, area).neighbours() | edge) & g.board;
-        let across = reach(g.left) & reach(g.right);
-        let along = reach(g.bottom) & reach(g.top);
-        (across | along) & self.empty()
+        EdgeGroups::new(self, self.road_squares(color)).completing(self)
     }
 
     /// True when the side to move has a placement that completes its road now.
@@ -187,7 +194,9 @@ impl Position {
     /// A ply that completes a road for the side to move.
     fn road_win(&self) -> Option<Move> {
         let me = self.to_move();
-        let squares = self.road_completing_squares(me);
+        let road = self.road_squares(me);
+        let edges = EdgeGroups::new(self, road);
+        let squares = edges.completing(self);
         if let Some(sq) = squares.squares().next() {
             if self.stones(me) > 0 {
                 return Some(Move::place(sq, PieceKind::Flat));
@@ -196,21 +205,30 @@ impl Position {
                 return Some(Move::place(sq, PieceKind::Cap));
             }
         }
-        self.spread_road_win(me, self.road_squares(me))
+        self.spread_road_win(me, road, &edges)
     }
 
     /// A spread that completes a road for `me`, found without making moves: a
     /// spread changes only the tops of its start square and the squares it drops
     /// on, and which of those become `me`'s road squares follows from the carried
     /// pieces' colours and the drop mask alone.
-    fn spread_road_win(&self, me: Color, road: Bitboard) -> Option<Move> {
+    fn spread_road_win(&self, me: Color, road: Bitboard, edges: &EdgeGroups) -> Option<Move> {
         let blockers = self.walls() | self.caps();
         let n = self.size();
         let black = me == Color::Black;
-        let edges = EdgeGroups::new(self, road);
         for sq in self.controlled(me).squares() {
             let h = self.height(sq);
             let carry = h.min(n);
+            // Every square a spread from here could change, blockers ignored: a
+            // connected cross through `sq`. If even all of it cannot join the
+            // road's edges, no spread from here wins.
+            let to_edge = self.geometry().edge_distance[sq.index() & 63];
+            let cross = Direction::ALL.iter().fold(sq.bit(), |acc, &dir| {
+                acc | ray_prefix(self, sq, dir, carry.min(to_edge[dir as usize & 3] as usize))
+            });
+            if !edges.joined_by(cross) {
+                continue;
+            }
             let is_cap = self.caps().contains(sq);
             let moves_wall = self.walls().contains(sq);
             // Colour bits of the top `carry` pieces, bottom first, set = `me`'s.
@@ -382,6 +400,41 @@ mod tests {
         );
     }
 
+    /// Random games on every size: the squares said to complete a road are
+    /// exactly the empty squares whose piece would connect two opposite edges,
+    /// for both colours.
+    #[test]
+    fn road_completing_squares_match_the_definition() {
+        use crate::board::Color;
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut moves = MoveList::new();
+        let mut completing = 0;
+        for game in 0..600 {
+            let size = 3 + game % 6;
+            let mut pos = Position::start(size).expect("size");
+            while pos.result().is_none() {
+                for color in [Color::White, Color::Black] {
+                    let road = pos.road_squares(color);
+                    let expected: Vec<_> = pos
+                        .empty()
+                        .squares()
+                        .filter(|sq| super::connects(&pos, road | sq.bit()))
+                        .collect();
+                    let got: Vec<_> = pos.road_completing_squares(color).squares().collect();
+                    assert_eq!(got, expected, "{}", write_tps(&pos));
+                    completing += got.len();
+                }
+                pos.legal_moves(&mut moves);
+                let mv = moves[rng.gen_range(0..moves.len())];
+                pos.make(mv);
+            }
+        }
+        assert!(
+            completing > 1000,
+            "only {completing} completing squares met"
+        );
+    }
+
     /// Random games on small boards, to their end: `winning_move` finds a win
     /// exactly when making every legal ply finds one, and the ply it names wins.
     #[test]
@@ -446,7 +499,8 @@ mod tests {
                 let got = if pos.in_swap() {
                     None
                 } else {
-                    pos.spread_road_win(me, pos.road_squares(me))
+                    let road = pos.road_squares(me);
+                    pos.spread_road_win(me, road, &super::EdgeGroups::new(&pos, road))
                 };
                 assert_eq!(got.is_some(), expected, "{}", write_tps(&pos));
                 if expected && !pos.has_placement_win(me) {
