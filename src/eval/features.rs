@@ -6,7 +6,7 @@
 //! weights by regression on the same numbers the engine evaluates.
 
 use super::roads::{blocked_line_squares, line_fill, road_distance, widest_span};
-use super::squares::{class_name, count_by_class, CLASSES};
+use super::squares::{centre_sum, class_name, count_by_class, CLASSES};
 use crate::board::{Bitboard, Color, Direction, Position};
 
 /// The flat margin in half-flats, komi included: 2(W − B) − K.
@@ -147,18 +147,6 @@ fn pressure(progress: i32) -> i32 {
     progress * progress / 100
 }
 
-/// Closeness to the centre (0 on the rim, larger inside), summed over `area`.
-fn centre_value(pos: &Position, area: Bitboard) -> i32 {
-    let n = pos.size() as i32;
-    area.squares()
-        .map(|sq| {
-            let f = sq.file() as i32;
-            let r = sq.rank() as i32;
-            f.min(n - 1 - f).min(r.min(n - 1 - r))
-        })
-        .sum()
-}
-
 /// Adds `color`'s measures into `out` with `sign` (+1 White, −1 Black).
 fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
     let mine = pos.controlled(color);
@@ -203,7 +191,7 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
         out[SPAN + span - 2] += sign;
     }
     out[GROUPS] += sign * groups as i32;
-    out[CENTRE] += sign * centre_value(pos, road);
+    out[CENTRE] += sign * centre_sum(road, g.size);
     let threats = pos.road_completing_squares(color).count();
     match threats {
         0 => {}

@@ -4,20 +4,18 @@
 //! the evaluation weighs own pieces per class, a piece-square table that the
 //! tuner fits.
 
-use crate::board::{Bitboard, Square};
+use crate::board::Bitboard;
 
 /// Square classes on the largest board (8x8: distances 0..=3 each way).
 pub const CLASSES: usize = 10;
 
-/// The class of `sq` on an n-board: with a ≤ b the distances to the nearest
-/// edges, b(b + 1)/2 + a, so the corner is 0 and the classes of a smaller board
-/// come first.
-pub fn class(sq: Square, n: usize) -> usize {
-    let f = sq.file();
-    let r = sq.rank();
-    let x = f.min(n - 1 - f);
-    let y = r.min(n - 1 - r);
-    let (a, b) = (x.min(y), x.max(y));
+/// The class of the square on file `f` and rank `r` of an n-board: with a ≤ b
+/// the distances to the nearest edges, b(b + 1)/2 + a, so the corner is 0 and
+/// the classes of a smaller board come first.
+const fn class(f: usize, r: usize, n: usize) -> usize {
+    let x = if f < n - 1 - f { f } else { n - 1 - f };
+    let y = if r < n - 1 - r { r } else { n - 1 - r };
+    let (a, b) = if x < y { (x, y) } else { (y, x) };
     b * (b + 1) / 2 + a
 }
 
@@ -28,16 +26,49 @@ pub fn class_name(i: usize) -> String {
     format!("{}_{}", i - b * (b + 1) / 2, b)
 }
 
-/// Adds `sign` to `out[class]` for every square of `area`.
-pub fn count_by_class(area: Bitboard, n: usize, sign: i32, out: &mut [i32]) {
-    for sq in area.squares() {
-        out[class(sq, n)] += sign;
+/// Per board size (index n, 0..=8), the squares of each class.
+const CLASS_MASKS: [[u64; CLASSES]; 9] = class_masks();
+
+const fn class_masks() -> [[u64; CLASSES]; 9] {
+    let mut masks = [[0u64; CLASSES]; 9];
+    let mut n = 1;
+    while n <= 8 {
+        let mut i = 0;
+        while i < 64 {
+            let (f, r) = (i % 8, i / 8);
+            if f < n && r < n {
+                masks[n][class(f, r, n)] |= 1 << i;
+            }
+            i += 1;
+        }
+        n += 1;
     }
+    masks
+}
+
+/// Adds `sign` times the number of `area`'s squares in each class to `out`.
+pub fn count_by_class(area: Bitboard, n: usize, sign: i32, out: &mut [i32]) {
+    for (total, mask) in out.iter_mut().zip(CLASS_MASKS[n.min(8)]) {
+        *total += sign * (area.0 & mask).count_ones() as i32;
+    }
+}
+
+/// The sum over `area`'s squares of their distance to the nearest edge.
+pub fn centre_sum(area: Bitboard, n: usize) -> i32 {
+    let mut sum = 0;
+    for (c, mask) in CLASS_MASKS[n.min(8)].iter().enumerate() {
+        // In class b(b + 1)/2 + a, a is the nearer edge's distance.
+        let b = (0..4).rev().find(|b| b * (b + 1) / 2 <= c).unwrap_or(0);
+        let a = c - b * (b + 1) / 2;
+        sum += a as i32 * (area.0 & mask).count_ones() as i32;
+    }
+    sum
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Square;
 
     #[test]
     fn classes_follow_the_symmetries_and_fill_their_range() {
@@ -45,16 +76,35 @@ mod tests {
             let mut seen = [false; CLASSES];
             for r in 0..n {
                 for f in 0..n {
-                    let c = class(Square::new(f, r), n);
+                    let c = class(f, r, n);
                     seen[c] = true;
                     for (g, s) in [(n - 1 - f, r), (f, n - 1 - r), (r, f)] {
-                        assert_eq!(class(Square::new(g, s), n), c);
+                        assert_eq!(class(g, s, n), c);
                     }
                 }
             }
             let half = n.div_ceil(2);
             assert_eq!(seen.iter().filter(|&&s| s).count(), half * (half + 1) / 2);
             assert!(seen[..half * (half + 1) / 2].iter().all(|&s| s));
+        }
+        for n in 3..=8 {
+            let mut area = Bitboard::EMPTY;
+            for (i, sq) in (0..n * n).map(|i| Square::new(i % n, i / n)).enumerate() {
+                if i % 3 != 1 {
+                    area |= sq.bit();
+                }
+            }
+            let mut counts = [0; CLASSES];
+            count_by_class(area, n, 2, &mut counts);
+            let mut expected = [0; CLASSES];
+            let mut centre = 0;
+            for sq in area.squares() {
+                expected[class(sq.file(), sq.rank(), n)] += 2;
+                let (f, r) = (sq.file(), sq.rank());
+                centre += f.min(n - 1 - f).min(r.min(n - 1 - r)) as i32;
+            }
+            assert_eq!(counts, expected, "{n}");
+            assert_eq!(centre_sum(area, n), centre, "{n}");
         }
         assert_eq!(class_name(0), "0_0");
         assert_eq!(class_name(4), "1_2");
