@@ -19,12 +19,32 @@ const fn class(f: usize, r: usize, n: usize) -> usize {
     b * (b + 1) / 2 + a
 }
 
+/// The two edge distances (a ≤ b) of class `i`: the inverse of `class`.
+const fn distances(i: usize) -> (usize, usize) {
+    let mut b = 0;
+    while (b + 1) * (b + 2) / 2 <= i {
+        b += 1;
+    }
+    (i - b * (b + 1) / 2, b)
+}
+
 /// The name of class `i` as its two edge distances, nearest first: `0_0` for a
 /// corner, `0_1` for the edge square next to it.
 pub fn class_name(i: usize) -> String {
-    let b = (0..4).rev().find(|b| b * (b + 1) / 2 <= i).unwrap_or(0);
-    format!("{}_{}", i - b * (b + 1) / 2, b)
+    let (a, b) = distances(i);
+    format!("{a}_{b}")
 }
+
+/// Per class, the distance to the nearer edge.
+const NEARER_EDGE: [i32; CLASSES] = {
+    let mut near = [0; CLASSES];
+    let mut i = 0;
+    while i < CLASSES {
+        near[i] = distances(i).0 as i32;
+        i += 1;
+    }
+    near
+};
 
 /// Per board size (index n, 0..=8), the squares of each class.
 const CLASS_MASKS: [[u64; CLASSES]; 9] = class_masks();
@@ -55,14 +75,11 @@ pub fn count_by_class(area: Bitboard, n: usize, sign: i32, out: &mut [i32]) {
 
 /// The sum over `area`'s squares of their distance to the nearest edge.
 pub fn centre_sum(area: Bitboard, n: usize) -> i32 {
-    let mut sum = 0;
-    for (c, mask) in CLASS_MASKS[n.min(8)].iter().enumerate() {
-        // In class b(b + 1)/2 + a, a is the nearer edge's distance.
-        let b = (0..4).rev().find(|b| b * (b + 1) / 2 <= c).unwrap_or(0);
-        let a = c - b * (b + 1) / 2;
-        sum += a as i32 * (area.0 & mask).count_ones() as i32;
-    }
-    sum
+    CLASS_MASKS[n.min(8)]
+        .iter()
+        .zip(NEARER_EDGE)
+        .map(|(mask, near)| near * (area.0 & mask).count_ones() as i32)
+        .sum()
 }
 
 #[cfg(test)]

@@ -168,16 +168,8 @@ impl Position {
         // ruled out, one for the opponent loses): it must drop on every empty square.
         scratch.clear();
         self.spreads(scratch);
-        let n = self.size();
         for &mv in scratch.iter() {
-            let mut covered = Bitboard::EMPTY;
-            let mut at = mv.square();
-            for _ in 0..mv.drop_count() {
-                at = at
-                    .step(mv.direction(), n)
-                    .expect("a spread stays on the board");
-                covered |= at.bit();
-            }
+            let covered = ray_prefix(self, mv.square(), mv.direction(), mv.drop_count());
             if !(empty & !covered).is_empty() {
                 continue;
             }
