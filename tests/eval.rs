@@ -6,7 +6,7 @@ use menhir::eval::features::{
     FLATS_EXPOSED, GROUPS, LINE_BLOCKED, RESERVE_UNDER_HARD, STACK_REACH, TEMPO, TEMPO_ENDGAME,
     THREAT_MANY, THREAT_ONE,
 };
-use menhir::eval::{evaluate, weights_for, white_score};
+use menhir::eval::{evaluate, evaluate_knowing, weights_for, white_score};
 use menhir::notation::parse_tps;
 use menhir::search::{search_quietly, Limits, TranspositionTable};
 use menhir::Position;
@@ -153,4 +153,26 @@ fn the_evaluation_is_the_tapered_dot_product_the_tuner_fits() {
     let late = position(POSITIONS[3]);
     let early = position("x6/x6/x2,1,x3/x6/x3,2,x2/x6 1 2");
     assert!(measures(&late).1 > measures(&early).1);
+}
+
+#[test]
+fn the_evaluation_given_the_road_squares_is_the_evaluation() {
+    let mut threat_seen = false;
+    for tps in POSITIONS {
+        for tps in [tps.to_string(), swap_colours(tps)] {
+            let pos = position(&tps);
+            let me = pos.to_move();
+            let mine = pos.road_completing_squares(me);
+            let theirs = pos.road_completing_squares(me.opponent());
+            threat_seen |= evaluate_knowing(&pos, theirs, mine) != evaluate(&pos);
+            assert_eq!(
+                evaluate_knowing(&pos, mine, theirs),
+                evaluate(&pos),
+                "{tps}"
+            );
+        }
+    }
+    // In some position, handing each side the other's squares must change the
+    // score, or a mix-up of the two would go unseen.
+    assert!(threat_seen);
 }

@@ -147,8 +147,9 @@ fn pressure(progress: i32) -> i32 {
     progress * progress / 100
 }
 
-/// Adds `color`'s measures into `out` with `sign` (+1 White, −1 Black).
-fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
+/// Adds `color`'s measures into `out` with `sign` (+1 White, −1 Black);
+/// `completing` is `pos.road_completing_squares(color)`.
+fn side(pos: &Position, color: Color, completing: Bitboard, sign: i32, out: &mut [i32; MEASURES]) {
     let mine = pos.controlled(color);
     let theirs = pos.controlled(color.opponent());
     let my_walls = mine & pos.walls();
@@ -192,7 +193,7 @@ fn side(pos: &Position, color: Color, sign: i32, out: &mut [i32; MEASURES]) {
     }
     out[GROUPS] += sign * groups as i32;
     out[CENTRE] += sign * centre_sum(road, g.size);
-    let threats = pos.road_completing_squares(color).count();
+    let threats = completing.count();
     match threats {
         0 => {}
         1 => out[THREAT_ONE] += sign,
@@ -260,6 +261,13 @@ fn stack_reach(pos: &Position, mine: Bitboard, enemy_flats: Bitboard) -> i32 {
 /// Every measure of `pos`, from White's point of view, and the game's phase
 /// (0..=`PHASE_SCALE`).
 pub fn measures(pos: &Position) -> ([i32; MEASURES], i32) {
+    let completing = [Color::White, Color::Black].map(|c| pos.road_completing_squares(c));
+    measures_with(pos, completing)
+}
+
+/// `measures` when the squares where a placement would complete a road are
+/// known already, White's first (the search has them from its win test).
+pub fn measures_with(pos: &Position, completing: [Bitboard; 2]) -> ([i32; MEASURES], i32) {
     let mut out = [0; MEASURES];
     let progress = progress(pos);
     let p = pressure(progress);
@@ -274,8 +282,8 @@ pub fn measures(pos: &Position) -> ([i32; MEASURES], i32) {
         Color::Black => -1,
     };
     out[TEMPO_ENDGAME] = out[TEMPO] * p;
-    side(pos, Color::White, 1, &mut out);
-    side(pos, Color::Black, -1, &mut out);
+    side(pos, Color::White, completing[0], 1, &mut out);
+    side(pos, Color::Black, completing[1], -1, &mut out);
     (out, progress * PHASE_SCALE / 100)
 }
 

@@ -10,8 +10,8 @@ mod roads;
 mod squares;
 pub mod weights;
 
-use crate::board::{Color, Position};
-use features::{measures, COUNT, MEASURES, PHASE_SCALE};
+use crate::board::{Bitboard, Color, Position};
+use features::{measures, measures_with, COUNT, MEASURES, PHASE_SCALE};
 use weights::{SCALE, WEIGHTS};
 
 /// The weight row for `pos`'s board size.
@@ -46,7 +46,21 @@ fn tapered_score(m: &[i32; MEASURES], phase: i32, w: &[i32; COUNT]) -> i32 {
 
 /// The evaluation of `pos` from the side to move, in centiflats, within ±9000.
 pub fn evaluate(pos: &Position) -> i32 {
-    let (m, phase) = measures(pos);
+    from_side_to_move(pos, measures(pos))
+}
+
+/// `evaluate` when the squares where a placement would complete a road are
+/// known: `mine` for the side to move, `theirs` for the other side. The search
+/// knows both once it has looked for an immediate win and a threat against it.
+pub fn evaluate_knowing(pos: &Position, mine: Bitboard, theirs: Bitboard) -> i32 {
+    let completing = match pos.to_move() {
+        Color::White => [mine, theirs],
+        Color::Black => [theirs, mine],
+    };
+    from_side_to_move(pos, measures_with(pos, completing))
+}
+
+fn from_side_to_move(pos: &Position, (m, phase): ([i32; MEASURES], i32)) -> i32 {
     let white = tapered_score(&m, phase, weights_for(pos.size()));
     match pos.to_move() {
         Color::White => white,

@@ -451,6 +451,12 @@ mod tests {
                 let expected = !pos.in_swap() && moves.iter().any(|&mv| wins(&mut pos, mv));
                 let got = pos.winning_move(&mut scratch);
                 assert_eq!(got.is_some(), expected, "{}", write_tps(&pos));
+                // The search relies on this to skip the mover's road squares in
+                // the evaluation: no win found means no placement completes one.
+                if got.is_none() && pos.pieces_left(me) > 0 {
+                    let squares = pos.road_completing_squares(me);
+                    assert!(squares.is_empty(), "{}", write_tps(&pos));
+                }
                 if let Some(mv) = got {
                     assert!(
                         pos.is_legal(mv) && wins(&mut pos, mv),

@@ -9,8 +9,8 @@ use super::ordering::{pick_next, score_moves, History, Reductions};
 use super::score::{Score, INFINITY, PROVEN};
 use super::tt::Bound;
 use super::Shared;
-use crate::board::Position;
-use crate::eval::evaluate;
+use crate::board::{Bitboard, Position};
+use crate::eval::{evaluate, evaluate_knowing};
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use std::sync::atomic::Ordering;
@@ -228,6 +228,29 @@ impl<'a> Worker<'a> {
         line.extend_from_slice(&tail[0]);
     }
 
+    /// The TT's word on this node: `Err(score)` when its entry answers the
+    /// window at this depth (never at the root or a PV node), otherwise the
+    /// entry's move to try first. Only used to order generated moves, so a
+    /// colliding entry's move is harmless.
+    fn probe_tt(&self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Result<Option<Move>, i32> {
+        let Some(e) = self.shared.tt.probe(self.pos.hash()) else {
+            return Ok(None);
+        };
+        let pv_node = beta - alpha > 1;
+        if !pv_node && ply > 0 && e.depth >= depth {
+            let score = Score::from_tt(e.score, ply).0;
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return Err(score);
+            }
+        }
+        Ok(e.mv)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -252,45 +275,63 @@ impl<'a> Worker<'a> {
                 return 0;
             }
         }
+        // Interior nodes (depth > 0) ask the TT first: a node with an immediate
+        // win is never stored (it returns below, before any store), so a cut
+        // cannot hide one, and the win test is saved wherever the TT answers.
+        // Leaves ask only once a threat extends them, as before: the same tree.
+        let pv_node = beta - alpha > 1;
+        let mut probed = None;
+        if depth > 0 {
+            match self.probe_tt(depth, ply, alpha, beta) {
+                Err(score) => return score,
+                Ok(tt_move) => probed = Some(tt_move),
+            }
+        }
+        let me = self.pos.to_move();
+        let mut no_win = true;
         if let Some(win) = self.pos.winning_move(&mut self.scratch) {
             if !excluded.contains(&win) {
                 self.pv[ply].push(win);
                 return Score::win_at(ply + 1).0;
             }
+            no_win = false;
         }
-        let opponent = self.pos.to_move().opponent();
-        let threatened = self.pos.has_placement_win(opponent) || self.pos.flat_end_threat(opponent);
+        // With no win found and a piece to place, no placement completes a road
+        // for the mover; the opponent's such squares are the threat. The
+        // evaluation reuses both instead of working them out again.
+        let mine = if no_win && self.pos.pieces_left(me) > 0 {
+            Bitboard::EMPTY
+        } else {
+            self.pos.road_completing_squares(me)
+        };
+        let opponent = me.opponent();
+        let theirs = self.pos.road_completing_squares(opponent);
+        let can_place = self.pos.ply() >= 2 && self.pos.pieces_left(opponent) > 0;
+        let threatened = (can_place && !theirs.is_empty()) || self.pos.flat_end_threat(opponent);
         let mut extensions = extensions;
         if depth <= 0 {
             if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
-                return evaluate(&self.pos);
+                return evaluate_knowing(&self.pos, mine, theirs);
             }
             depth = 1;
             extensions += 1;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return evaluate_knowing(&self.pos, mine, theirs);
         }
-        let pv_node = beta - alpha > 1;
-        let hash = self.pos.hash();
-        let entry = self.shared.tt.probe(hash);
-        // Only used to order generated moves, so a colliding entry's move is harmless.
-        let tt_move = entry.and_then(|e| e.mv);
-        if let Some(e) = entry {
-            let score = Score::from_tt(e.score, ply).0;
-            if !pv_node && ply > 0 && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
-            }
-        }
+        let tt_move = match probed {
+            Some(tt_move) => tt_move,
+            None => match self.probe_tt(depth, ply, alpha, beta) {
+                Err(score) => return score,
+                Ok(tt_move) => tt_move,
+            },
+        };
         let quiet_node = !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN;
-        let static_eval = if quiet_node { evaluate(&self.pos) } else { 0 };
+        let static_eval = if quiet_node {
+            evaluate_knowing(&self.pos, mine, theirs)
+        } else {
+            0
+        };
         // Reverse futility: far enough above beta near the horizon, stand pat.
         // Not while the opponent could win on its next ply: `threatened` sees
         // road wins by placement and flat endings only, this sees spreads too.
