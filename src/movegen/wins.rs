@@ -79,10 +79,15 @@ impl Position {
         EdgeGroups::new(self, self.road_squares(color)).completing(self)
     }
 
-    /// True when the side to move has a placement that completes its road now.
+    /// True when `color` has a placement that completes its road now.
     pub fn has_placement_win(&self, color: Color) -> bool {
-        let can_place = self.ply() >= 2 && self.pieces_left(color) > 0;
-        can_place && !self.road_completing_squares(color).is_empty()
+        self.places_own_piece(color) && !self.road_completing_squares(color).is_empty()
+    }
+
+    /// True when `color`'s next placement would be one of its own pieces: past
+    /// the opening swap, with a piece left in reserve.
+    pub fn places_own_piece(&self, color: Color) -> bool {
+        self.ply() >= 2 && self.pieces_left(color) > 0
     }
 
     /// True when `color` could end the game on flats with its next ply: its last

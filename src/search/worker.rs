@@ -287,27 +287,24 @@ impl<'a> Worker<'a> {
                 Ok(tt_move) => probed = Some(tt_move),
             }
         }
-        let me = self.pos.to_move();
-        let mut no_win = true;
-        if let Some(win) = self.pos.winning_move(&mut self.scratch) {
-            if !excluded.contains(&win) {
-                self.pv[ply].push(win);
-                return Score::win_at(ply + 1).0;
-            }
-            no_win = false;
+        let win = self.pos.winning_move(&mut self.scratch);
+        if let Some(win) = win.filter(|w| !excluded.contains(w)) {
+            self.pv[ply].push(win);
+            return Score::win_at(ply + 1).0;
         }
         // With no win found and a piece to place, no placement completes a road
         // for the mover; the opponent's such squares are the threat. The
         // evaluation reuses both instead of working them out again.
-        let mine = if no_win && self.pos.pieces_left(me) > 0 {
+        let me = self.pos.to_move();
+        let mine = if win.is_none() && self.pos.pieces_left(me) > 0 {
             Bitboard::EMPTY
         } else {
             self.pos.road_completing_squares(me)
         };
         let opponent = me.opponent();
         let theirs = self.pos.road_completing_squares(opponent);
-        let can_place = self.pos.ply() >= 2 && self.pos.pieces_left(opponent) > 0;
-        let threatened = (can_place && !theirs.is_empty()) || self.pos.flat_end_threat(opponent);
+        let threatened = (self.pos.places_own_piece(opponent) && !theirs.is_empty())
+            || self.pos.flat_end_threat(opponent);
         let mut extensions = extensions;
         if depth <= 0 {
             if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
