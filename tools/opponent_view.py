@@ -69,7 +69,11 @@ def main():
     parser.add_argument("--worst", type=int, default=10)
     parser.add_argument("ptn", nargs="+")
     args = parser.parse_args()
-    per_game = list(swings(args.ptn, args.engine))
+    try:
+        per_game = list(swings(args.ptn, args.engine))
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"cannot read the PTN: {e}", file=sys.stderr)
+        sys.exit(2)
     rows = [row for game in per_game for row in game]
     if not rows:
         print(f"no scored moves of an engine named like '{args.engine}' between opponent scores")
