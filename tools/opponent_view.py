@@ -69,6 +69,8 @@ def main():
     parser.add_argument("--worst", type=int, default=10)
     parser.add_argument("ptn", nargs="+")
     args = parser.parse_args()
+    if args.worst < 0:
+        parser.error("--worst must be 0 or more")
     try:
         per_game = list(swings(args.ptn, args.engine))
     except (OSError, UnicodeDecodeError) as e:
@@ -83,9 +85,8 @@ def main():
     by_kind = defaultdict(list)
     for ply, kind, change, *_ in rows:
         by_bin[ply // BIN * BIN].append(change)
-        for name, lo, hi in PHASES:
-            if lo <= ply < hi:
-                by_kind[(name, kind)].append(change)
+        phase = next(i for i, (_, lo, hi) in enumerate(PHASES) if lo <= ply < hi)
+        by_kind[(phase, kind)].append(change)
     print(f"{games_seen} games, {len(rows)} moves of '{args.engine}' judged by its opponent "
           f"(change of the opponent's score across each, from '{args.engine}''s side)")
     print("by phase (total: summed over the moves, divided by the games):")
@@ -94,8 +95,8 @@ def main():
         print(f"  plies {start:3d}-{start + BIN - 1:3d}: {len(v):5d} moves, "
               f"mean {sum(v) / len(v):+.4f}, total a game {sum(v) / games_seen:+.3f}")
     print("by kind of move:")
-    for (name, kind), v in sorted(by_kind.items()):
-        print(f"  {name:20s} {kind:6s}: {len(v):5d} moves, mean {sum(v) / len(v):+.4f}, "
+    for (phase, kind), v in sorted(by_kind.items()):
+        print(f"  {PHASES[phase][0]:20s} {kind:6s}: {len(v):5d} moves, mean {sum(v) / len(v):+.4f}, "
               f"total a game {sum(v) / games_seen:+.3f}")
     print(f"the {args.worst} costliest moves (plies before it | the move | the reply):")
     for ply, kind, change, before, move, reply in sorted(rows, key=lambda r: r[2])[:args.worst]:
