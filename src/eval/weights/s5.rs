@@ -3,7 +3,7 @@
 
 use crate::eval::features::COUNT;
 
-// 5x5: fitted by `menhir tune fit` to 255699 positions (s5_tiltak_n5000_g2000_seed62.tsv s5_r5_hk4_n5000_g3000_seed55.tsv), k 0.3191, validation loss 0.147258
+// 5x5: fitted by `menhir tune fit` to 388967 positions (s5_tei_hk4_n5000_g2500_seed12.tsv s5_tei_hk4_n5000_g2500_seed14.tsv s5_r7_hk4_n5000_g2500_seed13.tsv), k 0.3474, validation loss 0.146443, frozen flats*,reserves*,walls*,caps*,reserve_under*,captives*,centre*,tempo*,threat*,span*,distance*,line*,wall_block*,cap_attack*,cap_on_own*,cap_mobility*,groups*,stack_reach*,edge_flats*
 pub const ROW: [i32; COUNT] = [
     596,   // flats
     -11,   // flats_endgame
@@ -48,22 +48,22 @@ pub const ROW: [i32; COUNT] = [
     2459,  // captives_under_hard
     271,   // edge_flats
     1184,  // flats_exposed
-    0,     // flat_at_0_0
-    0,     // flat_at_0_1
-    0,     // flat_at_1_1
-    0,     // flat_at_0_2
-    0,     // flat_at_1_2
-    0,     // flat_at_2_2
+    -1814, // flat_at_0_0
+    517,   // flat_at_0_1
+    471,   // flat_at_1_1
+    313,   // flat_at_0_2
+    511,   // flat_at_1_2
+    -2557, // flat_at_2_2
     0,     // flat_at_0_3
     0,     // flat_at_1_3
     0,     // flat_at_2_3
     0,     // flat_at_3_3
-    0,     // cap_at_0_0
-    0,     // cap_at_0_1
-    0,     // cap_at_1_1
-    0,     // cap_at_0_2
-    0,     // cap_at_1_2
-    0,     // cap_at_2_2
+    -3777, // cap_at_0_0
+    -975,  // cap_at_0_1
+    -143,  // cap_at_1_1
+    389,   // cap_at_0_2
+    16,    // cap_at_1_2
+    106,   // cap_at_2_2
     0,     // cap_at_0_3
     0,     // cap_at_1_3
     0,     // cap_at_2_3
@@ -111,22 +111,22 @@ pub const ROW: [i32; COUNT] = [
     70,    // captives_under_hard_end
     -15,   // edge_flats_end
     395,   // flats_exposed_end
-    0,     // flat_at_0_0_end
-    0,     // flat_at_0_1_end
-    0,     // flat_at_1_1_end
-    0,     // flat_at_0_2_end
-    0,     // flat_at_1_2_end
-    0,     // flat_at_2_2_end
+    112,   // flat_at_0_0_end
+    -146,  // flat_at_0_1_end
+    -197,  // flat_at_1_1_end
+    -120,  // flat_at_0_2_end
+    -186,  // flat_at_1_2_end
+    -81,   // flat_at_2_2_end
     0,     // flat_at_0_3_end
     0,     // flat_at_1_3_end
     0,     // flat_at_2_3_end
     0,     // flat_at_3_3_end
-    0,     // cap_at_0_0_end
-    0,     // cap_at_0_1_end
-    0,     // cap_at_1_1_end
-    0,     // cap_at_0_2_end
-    0,     // cap_at_1_2_end
-    0,     // cap_at_2_2_end
+    888,   // cap_at_0_0_end
+    628,   // cap_at_0_1_end
+    541,   // cap_at_1_1_end
+    1140,  // cap_at_0_2_end
+    875,   // cap_at_1_2_end
+    1513,  // cap_at_2_2_end
     0,     // cap_at_0_3_end
     0,     // cap_at_1_3_end
     0,     // cap_at_2_3_end
