@@ -214,6 +214,45 @@ pub struct Geometry {
     pub edge_distance: [[u8; 4]; 64],
     /// The squares from each square (excluded) to the edge, per direction.
     pub rays: [[Bitboard; 4]; 64],
+    /// Per square and reach k (0..=8): the squares within k steps along its row
+    /// and column, the square itself included, and their neighbours: every
+    /// square a spread of up to k pieces from there changes or lies beside.
+    pub near_cross: [[Bitboard; 9]; 64],
+}
+
+/// `near_cross` of square (r, f) on an n-board for every reach.
+const fn near_crosses(n: usize, r: usize, f: usize, board: u64) -> [Bitboard; 9] {
+    let mut out = [Bitboard(0); 9];
+    let mut k = 0;
+    while k <= 8 {
+        let mut cross = 1u64 << (r * 8 + f);
+        let mut d = 1;
+        while d <= k {
+            if r + d < n {
+                cross |= 1 << ((r + d) * 8 + f);
+            }
+            if d <= r {
+                cross |= 1 << ((r - d) * 8 + f);
+            }
+            if f + d < n {
+                cross |= 1 << (r * 8 + f + d);
+            }
+            if d <= f {
+                cross |= 1 << (r * 8 + f - d);
+            }
+            d += 1;
+        }
+        let not_file_a = !0x0101_0101_0101_0101u64;
+        let not_file_h = !0x8080_8080_8080_8080u64;
+        let near = cross
+            | ((cross << 1) & not_file_a)
+            | ((cross >> 1) & not_file_h)
+            | (cross << 8)
+            | (cross >> 8);
+        out[k] = Bitboard(near & board);
+        k += 1;
+    }
+    out
 }
 
 const fn geometry(n: usize) -> Geometry {
@@ -269,6 +308,14 @@ const fn geometry(n: usize) -> Geometry {
         }
         r += 1;
     }
+    let mut near_cross = [[Bitboard(0); 9]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        if sq / 8 < n && sq % 8 < n {
+            near_cross[sq] = near_crosses(n, sq / 8, sq % 8, board);
+        }
+        sq += 1;
+    }
     let bottom = board & 0xff;
     let top = board & (0xffu64 << (8 * (n - 1)));
     let (stones, capstones) = match n {
@@ -290,6 +337,7 @@ const fn geometry(n: usize) -> Geometry {
         capstones,
         edge_distance,
         rays,
+        near_cross,
     }
 }
 
@@ -308,5 +356,41 @@ pub fn geometry_of(n: usize) -> Option<&'static Geometry> {
         Some(&GEOMETRIES[n - MIN_SIZE])
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{geometry_of, Bitboard, Direction, Square};
+
+    /// `near_cross` against the squares reached by stepping: up to k steps each
+    /// way from the square, then one more step in any direction.
+    #[test]
+    fn near_cross_is_the_stepped_cross_and_its_neighbours() {
+        for n in 3..=8 {
+            let g = geometry_of(n).expect("size");
+            for sq in g.board.squares() {
+                for k in 0..=8 {
+                    let mut cross = vec![sq];
+                    for dir in Direction::ALL {
+                        let mut at = sq;
+                        for _ in 0..k {
+                            match at.step(dir, n) {
+                                Some(to) => {
+                                    cross.push(to);
+                                    at = to;
+                                }
+                                None => break,
+                            }
+                        }
+                    }
+                    let near = cross.iter().fold(Bitboard::EMPTY, |acc, &s: &Square| {
+                        let beside = Direction::ALL.iter().filter_map(|&d| s.step(d, n));
+                        beside.fold(acc | s.bit(), |acc, t| acc | t.bit())
+                    });
+                    assert_eq!(g.near_cross[sq.index()][k], near, "n {n} {sq} k {k}");
+                }
+            }
+        }
     }
 }

@@ -41,6 +41,8 @@ struct EdgeGroups {
     edges: [Bitboard; 4],
     /// Per edge, every road square connected to it.
     groups: [Bitboard; 4],
+    /// Per edge, its group and the edge itself: what a joining line must touch.
+    targets: [Bitboard; 4],
 }
 
 impl EdgeGroups {
@@ -48,16 +50,24 @@ impl EdgeGroups {
         let g = pos.geometry();
         let edges = [g.left, g.right, g.bottom, g.top];
         let groups = edges.map(|edge| flood(road & edge, road));
-        EdgeGroups { edges, groups }
+        let targets = [0, 1, 2, 3].map(|e| groups[e] | edges[e]);
+        EdgeGroups {
+            edges,
+            groups,
+            targets,
+        }
     }
 
     /// True when the road plus `line`, a connected set of squares, connects two
     /// opposite edges (the same answer as `connects(pos, road | line)` when the
     /// road alone does not). `line` joins every group it touches or lies beside.
     fn joined_by(&self, line: Bitboard) -> bool {
-        let near = line | line.neighbours();
-        let [left, right, bottom, top] =
-            [0, 1, 2, 3].map(|e| near.intersects(self.groups[e] | self.edges[e]));
+        self.joined_near(line | line.neighbours())
+    }
+
+    /// `joined_by` for a line given with its neighbours (`near`).
+    fn joined_near(&self, near: Bitboard) -> bool {
+        let [left, right, bottom, top] = self.targets.map(|t| near.intersects(t));
         (left && right) || (bottom && top)
     }
 
@@ -219,11 +229,7 @@ impl Position {
             // Every square a spread from here could change, blockers ignored: a
             // connected cross through `sq`. If even all of it cannot join the
             // road's edges, no spread from here wins.
-            let to_edge = self.geometry().edge_distance[sq.index() & 63];
-            let cross = Direction::ALL.iter().fold(sq.bit(), |acc, &dir| {
-                acc | ray_prefix(self, sq, dir, carry.min(to_edge[dir as usize & 3] as usize))
-            });
-            if !edges.joined_by(cross) {
+            if !edges.joined_near(self.geometry().near_cross[sq.index() & 63][carry]) {
                 continue;
             }
             let is_cap = self.caps().contains(sq);
@@ -252,6 +258,11 @@ impl Position {
                 // Every square a spread here can make `me`'s, a connected line.
                 let dropped_on = ray_prefix(self, sq, dir, reach.min(carry));
                 if !edges.joined_by(dropped_on | start) {
+                    continue;
+                }
+                // Even with every square it can change made `me`'s, no road: no
+                // spread here wins, and its drop patterns need no look.
+                if !connects(self, road | dropped_on | start) {
                     continue;
                 }
                 // The ray's squares, nearest first.
