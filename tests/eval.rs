@@ -2,9 +2,9 @@
 //! position and a road threat score.
 
 use menhir::eval::features::{
-    features, measures, CAPTIVES_UNDER_HARD, CAP_MOBILITY, CAP_ON_OWN, CONTESTED_LINE, EDGE_FLATS,
-    FLATS, FLATS_EXPOSED, GROUPS, LINE, LINE_BLOCKED, OPEN_LINE, RESERVE_UNDER_HARD, STACK_REACH,
-    TEMPO, TEMPO_ENDGAME, THREAT_MANY, THREAT_ONE,
+    features, measures, CAPTIVES_UNDER_HARD, CAP_MOBILITY, CAP_ON_OWN, EDGE_FLATS, FLATS,
+    FLATS_EXPOSED, GROUPS, LINE_BLOCKED, RESERVE_UNDER_HARD, STACK_REACH, TEMPO, TEMPO_ENDGAME,
+    THREAT_MANY, THREAT_ONE,
 };
 use menhir::eval::{evaluate, evaluate_knowing, weights_for, white_score};
 use menhir::notation::parse_tps;
@@ -128,28 +128,6 @@ fn stacks_caps_groups_and_blocked_lines_are_counted() {
     assert_eq!(f[FLATS_EXPOSED], -1);
     let black = position("x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 2 10");
     assert_eq!(measures(&black).0[TEMPO_ENDGAME], -f[TEMPO_ENDGAME]);
-}
-
-#[test]
-fn lines_are_open_contested_or_blocked() {
-    // White: flats a1, b1, c1, c3. Black: flats a2, e5 and a wall on e1.
-    let pos = position("x4,2/x5/x2,1,x2/2,x4/1,1,1,x,2S 1 5");
-    let f = measures(&pos).0;
-    // White: files b and rank 3 open with one road square, file c open with two,
-    // file a contested by Black's a2; rank 1 is blocked by the wall on e1.
-    // Black: ranks 2 and 5 open with one; file a contested by White's a1 and
-    // file e by Black's own wall.
-    assert_eq!(f[OPEN_LINE], 2 - 2);
-    assert_eq!(f[OPEN_LINE + 1], 1);
-    assert_eq!(f[CONTESTED_LINE], 1 - 2);
-    assert_eq!(f[CONTESTED_LINE + 1], 0);
-    // Every line with road squares is in `line_k`, the blocked rank 1 too.
-    assert_eq!(f[LINE + 2], 1);
-    let swapped = measures(&position(&swap_colours(
-        "x4,2/x5/x2,1,x2/2,x4/1,1,1,x,2S 1 5",
-    )))
-    .0;
-    assert_eq!(swapped[OPEN_LINE + 1], -1);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! two features per measure, scaled by how far the game has gone, and fits the
 //! weights by regression on the same numbers the engine evaluates.
 
-use super::roads::{blocked_line_squares, line_control, line_fill, road_distance, widest_span};
+use super::roads::{blocked_line_squares, line_fill, road_distance, widest_span};
 use super::squares::{centre_sum, class_name, count_by_class, CLASSES};
 use crate::board::{Bitboard, Color, Direction, Position};
 
@@ -71,15 +71,8 @@ pub const FLATS_EXPOSED: usize = EDGE_FLATS + 1;
 pub const FLAT_AT: usize = FLATS_EXPOSED + 1;
 /// Own capstones on top per square class.
 pub const CAP_AT: usize = FLAT_AT + CLASSES;
-/// Rows and columns holding exactly k own road squares and nothing else (every
-/// other square empty), k = 1..=8.
-pub const OPEN_LINE: usize = CAP_AT + CLASSES;
-/// Rows and columns holding exactly k own road squares and, besides them, enemy
-/// flats or own walls but no enemy wall or capstone, k = 1..=8. (A line with k
-/// road squares and an enemy wall or capstone is `line_k` alone.)
-pub const CONTESTED_LINE: usize = OPEN_LINE + 8;
 /// How many measures there are.
-pub const MEASURES: usize = CONTESTED_LINE + 8;
+pub const MEASURES: usize = CAP_AT + CLASSES;
 /// How many features (weights per size) there are: measure `i` weighs in at the
 /// start of the game as feature `i` and at its end as feature `MEASURES + i`.
 pub const COUNT: usize = 2 * MEASURES;
@@ -129,11 +122,7 @@ fn measure_name(i: usize) -> String {
         i if (DISTANCE..LINE).contains(&i) => format!("distance_{}", i - DISTANCE + 2),
         i if (LINE..WALL_BLOCK).contains(&i) => format!("line_{}", i - LINE + 1),
         i if (FLAT_AT..CAP_AT).contains(&i) => format!("flat_at_{}", class_name(i - FLAT_AT)),
-        i if (CAP_AT..OPEN_LINE).contains(&i) => format!("cap_at_{}", class_name(i - CAP_AT)),
-        i if (OPEN_LINE..CONTESTED_LINE).contains(&i) => format!("open_line_{}", i - OPEN_LINE + 1),
-        i if (CONTESTED_LINE..MEASURES).contains(&i) => {
-            format!("contested_line_{}", i - CONTESTED_LINE + 1)
-        }
+        i if (CAP_AT..MEASURES).contains(&i) => format!("cap_at_{}", class_name(i - CAP_AT)),
         _ => format!("feature_{i}"),
     }
 }
@@ -196,7 +185,7 @@ fn side(pos: &Position, color: Color, completing: Bitboard, sign: i32, out: &mut
     out[EDGE_FLATS] += sign * (my_flats & (g.left | g.right | g.bottom | g.top)).count() as i32;
     out[FLATS_EXPOSED] += sign * (my_flats & tall_stacks(pos, theirs).neighbours()).count() as i32;
     count_by_class(my_flats, g.size, sign, &mut out[FLAT_AT..CAP_AT]);
-    count_by_class(my_caps, g.size, sign, &mut out[CAP_AT..OPEN_LINE]);
+    count_by_class(my_caps, g.size, sign, &mut out[CAP_AT..MEASURES]);
     let road = pos.road_squares(color);
     let (span, groups) = widest_span(pos, road);
     if span >= 2 {
@@ -218,8 +207,6 @@ fn side(pos: &Position, color: Color, completing: Bitboard, sign: i32, out: &mut
         }
     }
     line_fill(pos, road, sign, &mut out[LINE..WALL_BLOCK]);
-    let (open, contested) = out[OPEN_LINE..MEASURES].split_at_mut(8);
-    line_control(pos, road, theirs & hard, sign, open, contested);
     let enemy_road = pos.road_squares(color.opponent());
     out[WALL_BLOCK] += sign * (my_walls & enemy_road.neighbours()).count() as i32;
     let enemy_flats = pos.flats(color.opponent());

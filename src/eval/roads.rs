@@ -1,6 +1,5 @@
 //! Road measures for the evaluation: the widest span of a road group, the fewest
-//! placements still needed for a road, and how full each row and column is and
-//! what else stands in it.
+//! placements still needed for a road, and how full each row and column is.
 
 use crate::board::{flood, Bitboard, Color, Position};
 
@@ -87,32 +86,6 @@ pub fn line_fill(pos: &Position, area: Bitboard, sign: i32, out: &mut [i32]) {
         let k = (area.0 & mask).count_ones() as usize;
         if k > 0 {
             out[k - 1] += sign;
-        }
-    }
-}
-
-/// For k = 1..=8, the rows and columns that hold exactly k of `road`'s squares
-/// and besides them only empty squares (`open[k - 1]`), or other pieces but none
-/// of `blockers` (`contested[k - 1]`), added with `sign`. Lines holding a blocker
-/// count in neither.
-pub fn line_control(
-    pos: &Position,
-    road: Bitboard,
-    blockers: Bitboard,
-    sign: i32,
-    open: &mut [i32],
-    contested: &mut [i32],
-) {
-    let occupied = !pos.empty().0;
-    for mask in lines(pos.size()) {
-        let k = (road.0 & mask).count_ones() as usize;
-        if k == 0 || blockers.0 & mask != 0 {
-            continue;
-        }
-        if occupied & mask & !road.0 == 0 {
-            open[k - 1] += sign;
-        } else {
-            contested[k - 1] += sign;
         }
     }
 }

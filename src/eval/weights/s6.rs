@@ -67,22 +67,6 @@ pub const ROW: [i32; COUNT] = [
     0,     // cap_at_0_3
     0,     // cap_at_1_3
     0,     // cap_at_2_3
-    0,     // open_line_1
-    0,     // open_line_2
-    0,     // open_line_3
-    0,     // open_line_4
-    0,     // open_line_5
-    0,     // open_line_6
-    0,     // open_line_7
-    0,     // open_line_8
-    0,     // contested_line_1
-    0,     // contested_line_2
-    0,     // contested_line_3
-    0,     // contested_line_4
-    0,     // contested_line_5
-    0,     // contested_line_6
-    0,     // contested_line_7
-    0,     // contested_line_8
     0,     // cap_at_3_3
     2388,  // flats_end
     28,    // flats_endgame_end
@@ -146,21 +130,5 @@ pub const ROW: [i32; COUNT] = [
     0,     // cap_at_0_3_end
     0,     // cap_at_1_3_end
     0,     // cap_at_2_3_end
-    0,     // open_line_1_end
-    0,     // open_line_2_end
-    0,     // open_line_3_end
-    0,     // open_line_4_end
-    0,     // open_line_5_end
-    0,     // open_line_6_end
-    0,     // open_line_7_end
-    0,     // open_line_8_end
-    0,     // contested_line_1_end
-    0,     // contested_line_2_end
-    0,     // contested_line_3_end
-    0,     // contested_line_4_end
-    0,     // contested_line_5_end
-    0,     // contested_line_6_end
-    0,     // contested_line_7_end
-    0,     // contested_line_8_end
     0,     // cap_at_3_3_end
 ];
