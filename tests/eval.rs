@@ -6,7 +6,8 @@ use menhir::eval::features::{
     FLATS_EXPOSED, GROUPS, LINE_BLOCKED, RESERVE_UNDER_HARD, STACK_REACH, TEMPO, TEMPO_ENDGAME,
     THREAT_MANY, THREAT_ONE,
 };
-use menhir::eval::{evaluate, evaluate_knowing, weights_for, white_score};
+use menhir::eval::net::correction;
+use menhir::eval::{evaluate, evaluate_knowing, hand_evaluation, weights_for, white_score};
 use menhir::notation::parse_tps;
 use menhir::search::{search_quietly, Limits, TranspositionTable};
 use menhir::Position;
@@ -147,7 +148,9 @@ fn the_evaluation_is_the_tapered_dot_product_the_tuner_fits() {
         } else {
             -white
         };
-        assert_eq!(evaluate(&pos), mover, "{tps}");
+        assert_eq!(hand_evaluation(&pos), mover, "{tps}");
+        let corrected = (mover + correction(&pos)).clamp(-9000, 9000);
+        assert_eq!(evaluate(&pos), corrected, "{tps}");
     }
     // Later positions lean on the end-of-game weights.
     let late = position(POSITIONS[3]);

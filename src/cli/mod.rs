@@ -8,3 +8,4 @@ pub mod book;
 pub mod perft;
 pub mod tactics;
 pub mod tune;
+pub mod tune_net;

@@ -23,6 +23,8 @@ enum Step {
     Gen(GenArgs),
     /// Fit one size's weights to position files written by `gen`.
     Fit(FitArgs),
+    /// Fit one size's learned correction to a teacher's figures in `gen` files.
+    Net(super::tune_net::NetArgs),
 }
 
 #[derive(Args)]
@@ -103,6 +105,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     match &args.step {
         Step::Gen(g) => generate(g),
         Step::Fit(f) => fit_weights(f),
+        Step::Net(n) => super::tune_net::fit(n, &read_samples(&n.data)?),
     }
 }
 

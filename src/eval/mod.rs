@@ -6,6 +6,8 @@
 //! weight row per board size lives in `weights/` (`s3.rs` to `s8.rs`).
 
 pub mod features;
+pub mod net;
+mod net_weights;
 mod roads;
 mod squares;
 pub mod weights;
@@ -44,9 +46,19 @@ fn tapered_score(m: &[i32; MEASURES], phase: i32, w: &[i32; COUNT]) -> i32 {
     centiflats(dot(m, start) * (PHASE_SCALE - phase) as i64 + dot(m, end) * phase as i64)
 }
 
-/// The evaluation of `pos` from the side to move, in centiflats, within ±9000.
+/// The evaluation of `pos` from the side to move, in centiflats, within ±9000:
+/// the hand-built sum plus the learned correction where the size has one.
 pub fn evaluate(pos: &Position) -> i32 {
+    with_correction(pos, from_side_to_move(pos, measures(pos)))
+}
+
+/// The hand-built sum alone (what the correction is fitted on top of).
+pub fn hand_evaluation(pos: &Position) -> i32 {
     from_side_to_move(pos, measures(pos))
+}
+
+fn with_correction(pos: &Position, hand: i32) -> i32 {
+    (hand + net::correction(pos)).clamp(-9000, 9000)
 }
 
 /// `evaluate` when the squares where a placement would complete a road are
@@ -57,7 +69,7 @@ pub fn evaluate_knowing(pos: &Position, mine: Bitboard, theirs: Bitboard) -> i32
         Color::White => [mine, theirs],
         Color::Black => [theirs, mine],
     };
-    from_side_to_move(pos, measures_with(pos, completing))
+    with_correction(pos, from_side_to_move(pos, measures_with(pos, completing)))
 }
 
 fn from_side_to_move(pos: &Position, (m, phase): ([i32; MEASURES], i32)) -> i32 {

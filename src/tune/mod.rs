@@ -2,6 +2,8 @@
 //! of the weights, written back into the weights module.
 
 pub mod fit;
+pub mod net;
+pub mod net_file;
 pub mod progress;
 pub mod selfplay;
 pub mod teacher;

@@ -1,0 +1,84 @@
+//! `menhir tune net`: fits the evaluation's learned correction (`eval::net`) of
+//! one board size to the teacher's win probabilities in `tune gen` files, and can
+//! write it into `src/eval/net_weights/`.
+
+use clap::Args;
+use menhir::notation::parse_tps;
+use menhir::tune::net::{fit_net, NetConfig};
+use menhir::tune::net_file::net_file_text;
+use menhir::tune::selfplay::Sample;
+use std::path::{Path, PathBuf};
+
+#[derive(Args)]
+pub struct NetArgs {
+    /// Position files written by `tune gen --teacher`, all of one board size.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 80)]
+    epochs: usize,
+    /// Adam step size.
+    #[arg(long, default_value_t = 0.002)]
+    learning_rate: f32,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 512)]
+    batch: usize,
+    /// Seed of the starting weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rewrite this size's file: in the weights directory
+    /// (src/eval/net_weights, whose s{size}.rs holds it) or the one file given.
+    #[arg(long)]
+    write: Option<PathBuf>,
+}
+
+pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
+    let first = samples.first().ok_or("the data files hold no positions")?;
+    let size = parse_tps(&first.tps)
+        .map_err(|e| format!("first position: {e}"))?
+        .size();
+    let config = NetConfig {
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        batch: args.batch,
+        seed: args.seed,
+    };
+    let report = fit_net(samples, size, &config)?;
+    println!(
+        "{size}x{size}: {} training and {} validation positions, k = {:.4}",
+        report.train_positions, report.validation_positions, report.k
+    );
+    println!(
+        "validation loss: evaluation alone {:.6}, with the correction {:.6} (training {:.6})",
+        report.validation_before, report.validation_after, report.train_after
+    );
+    if let Some(target) = &args.write {
+        let path = if target.is_dir() {
+            target.join(format!("s{size}.rs"))
+        } else {
+            target.clone()
+        };
+        let files: Vec<String> = args.data.iter().map(|p| file_name(p)).collect();
+        let note = format!(
+            "{} positions ({}), {} epochs, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            report.train_positions,
+            files.join(" "),
+            args.epochs,
+            report.k,
+            report.validation_after,
+            report.validation_before
+        );
+        let text = net_file_text(size, &report.net, &report.seen, &note);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// The file name alone: a weights file should not record where data lived.
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .unwrap_or(p.as_os_str())
+        .to_string_lossy()
+        .into_owned()
+}

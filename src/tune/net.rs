@@ -1,0 +1,336 @@
+//! Fitting the evaluation's learned correction (`eval::net`) to a teacher's win
+//! probabilities. The hand-built evaluation stays as it is: the win probability
+//! is modelled as σ(k · (evaluation + correction) / 100), with `k` fitted to the
+//! evaluation alone first, and the correction's weights are fitted by Adam on
+//! mini-batches with cross-entropy against the teacher's figure. Every position
+//! is seen under a random one of the board's eight symmetries each epoch. One
+//! game in ten is held out for validation.
+
+use super::progress::Progress;
+use super::selfplay::Sample;
+use crate::board::{Color, Square};
+use crate::eval::hand_evaluation;
+use crate::eval::net::{active_inputs, HIDDEN, INPUTS, MAX_ACTIVE};
+use crate::notation::parse_tps;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// How to fit.
+#[derive(Clone, Debug)]
+pub struct NetConfig {
+    pub epochs: usize,
+    pub learning_rate: f32,
+    pub batch: usize,
+    pub seed: u64,
+}
+
+impl Default for NetConfig {
+    fn default() -> Self {
+        NetConfig {
+            epochs: 80,
+            learning_rate: 0.002,
+            batch: 512,
+            seed: 1,
+        }
+    }
+}
+
+/// Fitted weights with the output in centiflats, ready to write out.
+#[derive(Clone, Debug)]
+pub struct TrainedNet {
+    pub input: Vec<f32>,
+    pub bias: [f32; HIDDEN],
+    pub output: [f32; HIDDEN],
+    pub output_bias: f32,
+}
+
+/// What the fit found; losses are mean squared errors of the win probability.
+#[derive(Clone, Debug)]
+pub struct NetReport {
+    pub net: TrainedNet,
+    pub k: f32,
+    pub train_positions: usize,
+    pub validation_positions: usize,
+    /// Validation loss of the evaluation alone, and with the correction.
+    pub validation_before: f64,
+    pub validation_after: f64,
+    pub train_after: f64,
+    /// Inputs that were on in some position under some symmetry.
+    pub seen: Vec<bool>,
+}
+
+/// One position: its active inputs, the evaluation, the teacher's probability
+/// for the side to move.
+struct Row {
+    active: Vec<u16>,
+    base: f32,
+    target: f32,
+    validation: bool,
+}
+
+/// The eight symmetries of an `n × n` board as square maps.
+pub fn symmetries(n: usize) -> [[u8; 64]; 8] {
+    let mut maps = [[0u8; 64]; 8];
+    for (s, map) in maps.iter_mut().enumerate() {
+        for (i, slot) in map.iter_mut().enumerate() {
+            let (f, r) = (i % 8, i / 8);
+            if f >= n || r >= n {
+                *slot = i as u8;
+                continue;
+            }
+            let (mut f, mut r) = if s & 4 != 0 { (r, f) } else { (f, r) };
+            if s & 1 != 0 {
+                f = n - 1 - f;
+            }
+            if s & 2 != 0 {
+                r = n - 1 - r;
+            }
+            *slot = Square::new(f, r).0;
+        }
+    }
+    maps
+}
+
+/// Maps input `i` through a square map: square planes move, count planes stay.
+fn map_input(i: u16, map: &[u8; 64]) -> u16 {
+    let (plane, slot) = (i / 64, i % 64);
+    if plane < 12 {
+        plane * 64 + map[slot as usize] as u16
+    } else {
+        i
+    }
+}
+
+fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    let mut buf = [0u16; MAX_ACTIVE];
+    for (i, s) in samples.iter().enumerate() {
+        let Some(teacher) = s.teacher else {
+            continue;
+        };
+        let mut pos = parse_tps(&s.tps).map_err(|e| format!("sample {}: {e}", i + 1))?;
+        if pos.size() != size {
+            return Err(format!("sample {} is not {size}x{size}", i + 1));
+        }
+        pos.set_half_komi(s.half_komi);
+        let len = active_inputs(&pos, |sq| sq, &mut buf);
+        let target = match pos.to_move() {
+            Color::White => teacher,
+            Color::Black => 1.0 - teacher,
+        };
+        rows.push(Row {
+            active: buf[..len].to_vec(),
+            base: hand_evaluation(&pos) as f32,
+            target: target as f32,
+            validation: s.game % 10 == 0,
+        });
+    }
+    Ok(rows)
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The `k` that best fits σ(k · base / 100) to the training targets.
+fn fit_k(rows: &[Row]) -> f32 {
+    let loss = |k: f32| -> f64 {
+        rows.iter()
+            .filter(|r| !r.validation)
+            .map(|r| {
+                let e = sigmoid(k * r.base / 100.0) - r.target;
+                (e * e) as f64
+            })
+            .sum()
+    };
+    let (mut lo, mut hi) = (0.01f32, 3.0f32);
+    for _ in 0..60 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The network in training: output in logit units.
+struct Params {
+    input: Vec<f32>,
+    bias: [f32; HIDDEN],
+    output: [f32; HIDDEN],
+    output_bias: f32,
+}
+
+const PARAMS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+
+impl Params {
+    fn new(rng: &mut StdRng) -> Params {
+        let scale = 0.1;
+        Params {
+            input: (0..INPUTS * HIDDEN)
+                .map(|_| rng.gen_range(-scale..scale))
+                .collect(),
+            bias: [0.5; HIDDEN],
+            output: std::array::from_fn(|_| rng.gen_range(-0.01..0.01)),
+            output_bias: 0.0,
+        }
+    }
+
+    /// Pre-activations and the output (logit units) for some active inputs.
+    fn forward(&self, active: &[u16]) -> ([f32; HIDDEN], f32) {
+        let mut acc = self.bias;
+        for &i in active {
+            let row = &self.input[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        let out = acc
+            .iter()
+            .zip(&self.output)
+            .map(|(a, o)| a.clamp(0.0, 1.0) * o)
+            .sum::<f32>()
+            + self.output_bias;
+        (acc, out)
+    }
+
+    /// Mean squared error of the probability over one split.
+    fn loss(&self, rows: &[Row], k: f32, validation: bool, with_net: bool) -> f64 {
+        let (sum, n) = rows.iter().filter(|r| r.validation == validation).fold(
+            (0.0f64, 0usize),
+            |(s, n), r| {
+                let z = if with_net {
+                    self.forward(&r.active).1
+                } else {
+                    0.0
+                };
+                let e = sigmoid(k * r.base / 100.0 + z) - r.target;
+                (s + (e * e) as f64, n + 1)
+            },
+        );
+        sum / n.max(1) as f64
+    }
+}
+
+/// Adam's state over the flat parameter vector: input weights, biases, output
+/// weights, output bias.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn step(&mut self, params: &mut Params, grad: &[f32], lr: f32) {
+        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        self.t += 1;
+        let c1 = 1.0 - b1.powi(self.t);
+        let c2 = 1.0 - b2.powi(self.t);
+        let mut update = |i: usize, p: &mut f32| {
+            let g = grad[i];
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * g;
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
+            *p -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
+        };
+        let n = INPUTS * HIDDEN;
+        for (i, p) in params.input.iter_mut().enumerate() {
+            update(i, p);
+        }
+        for (j, p) in params.bias.iter_mut().enumerate() {
+            update(n + j, p);
+        }
+        for (j, p) in params.output.iter_mut().enumerate() {
+            update(n + HIDDEN + j, p);
+        }
+        update(n + 2 * HIDDEN, &mut params.output_bias);
+    }
+}
+
+/// Adds one position's cross-entropy gradient to `grad`.
+fn accumulate(params: &Params, active: &[u16], base: f32, target: f32, k: f32, grad: &mut [f32]) {
+    let (pre, z) = params.forward(active);
+    let d_out = sigmoid(k * base / 100.0 + z) - target;
+    let n = INPUTS * HIDDEN;
+    grad[n + 2 * HIDDEN] += d_out;
+    for j in 0..HIDDEN {
+        let h = pre[j].clamp(0.0, 1.0);
+        grad[n + HIDDEN + j] += d_out * h;
+        if pre[j] > 0.0 && pre[j] < 1.0 {
+            let d_pre = d_out * params.output[j];
+            grad[n + j] += d_pre;
+            for &i in active {
+                grad[i as usize * HIDDEN + j] += d_pre;
+            }
+        }
+    }
+}
+
+/// Fits the correction for board size `size` to the teacher's figures in
+/// `samples` (positions without one are skipped).
+pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<NetReport, String> {
+    let rows = prepare(samples, size)?;
+    let train: Vec<usize> = (0..rows.len()).filter(|&i| !rows[i].validation).collect();
+    let validation_positions = rows.len() - train.len();
+    if train.is_empty() || validation_positions == 0 {
+        return Err("need teacher positions from at least ten games to fit and validate".into());
+    }
+    let k = fit_k(&rows);
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let mut params = Params::new(&mut rng);
+    let validation_before = params.loss(&rows, k, true, false);
+    let maps = symmetries(size);
+    let mut adam = Adam {
+        m: vec![0.0; PARAMS],
+        v: vec![0.0; PARAMS],
+        t: 0,
+    };
+    let mut grad = vec![0.0f32; PARAMS];
+    let mut order = train.clone();
+    let mut mapped = Vec::with_capacity(MAX_ACTIVE);
+    let progress = Progress::new("fitting epochs", config.epochs);
+    for _ in 0..config.epochs {
+        order.shuffle(&mut rng);
+        for batch in order.chunks(config.batch.max(1)) {
+            grad.iter_mut().for_each(|g| *g = 0.0);
+            for &r in batch {
+                let row = &rows[r];
+                let map = &maps[rng.gen_range(0..8)];
+                mapped.clear();
+                mapped.extend(row.active.iter().map(|&i| map_input(i, map)));
+                accumulate(&params, &mapped, row.base, row.target, k, &mut grad);
+            }
+            let scale = 1.0 / batch.len() as f32;
+            grad.iter_mut().for_each(|g| *g *= scale);
+            adam.step(&mut params, &grad, config.learning_rate);
+        }
+        progress.tick();
+    }
+    let mut seen = vec![false; INPUTS];
+    for row in &rows {
+        for map in &maps {
+            for &i in &row.active {
+                seen[map_input(i, map) as usize] = true;
+            }
+        }
+    }
+    let to_centiflats = 100.0 / k;
+    Ok(NetReport {
+        k,
+        train_positions: train.len(),
+        validation_positions,
+        validation_before,
+        validation_after: params.loss(&rows, k, true, true),
+        train_after: params.loss(&rows, k, false, true),
+        seen,
+        net: TrainedNet {
+            input: params.input.clone(),
+            bias: params.bias,
+            output: params.output.map(|o| o * to_centiflats),
+            output_bias: params.output_bias * to_centiflats,
+        },
+    })
+}

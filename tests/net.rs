@@ -1,0 +1,148 @@
+//! The evaluation's learned correction: its inputs read real positions the same
+//! way from either side and under every symmetry, sizes without weights are left
+//! alone, the fitter learns a pattern the hand-built evaluation does not know,
+//! and the weights file it writes has every weight in place.
+
+use menhir::board::{Color, Square};
+use menhir::eval::net::{active_inputs, correction, HIDDEN, INPUTS, MAX_ACTIVE};
+use menhir::eval::{evaluate, hand_evaluation};
+use menhir::notation::parse_tps;
+use menhir::tune::net::{fit_net, symmetries, NetConfig};
+use menhir::tune::net_file::net_file_text;
+use menhir::tune::selfplay::{play, Sample, SelfPlay};
+
+fn inputs(tps: &str) -> Vec<u16> {
+    let pos = parse_tps(tps).unwrap();
+    let mut buf = [0u16; MAX_ACTIVE];
+    let len = active_inputs(&pos, |sq| sq, &mut buf);
+    let mut v = buf[..len].to_vec();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn inputs_read_tops_stacks_and_reserves_from_the_side_to_move() {
+    // 5x5, White to move: a White flat on a1, a Black wall on b1, and on c1 a
+    // White capstone over two White pieces and one Black one (bottom first).
+    let v = inputs("x5/x5/x5/x5/1,2S,1121C,x2 1 5");
+    let a1 = Square::new(0, 0).index() as u16;
+    let b1 = Square::new(1, 0).index() as u16;
+    let c1 = Square::new(2, 0).index() as u16;
+    assert!(v.contains(&a1), "own flat");
+    assert!(v.contains(&(4 * 64 + b1)), "enemy wall");
+    assert!(v.contains(&(2 * 64 + c1)), "own capstone");
+    assert!(v.contains(&(7 * 64 + c1)), "two own pieces under the top");
+    assert!(v.contains(&(9 * 64 + c1)), "one enemy piece under the top");
+    // 21 stones a side on 5x5: White has used 3 and its capstone, Black 2.
+    assert!(v.contains(&(12 * 64 + 18)), "own stones left");
+    assert!(v.contains(&(13 * 64 + 19)), "enemy stones left");
+    assert!(v.contains(&(14 * 64)), "no own capstone left");
+    assert!(v.contains(&(14 * 64 + 9)), "one enemy capstone left");
+    assert_eq!(
+        v.len(),
+        3 + 2 + 4,
+        "three tops, two counts under c1, four reserves"
+    );
+    assert!(v.iter().all(|&i| (i as usize) < INPUTS));
+}
+
+#[test]
+fn swapping_the_colours_and_the_mover_gives_the_same_inputs() {
+    let white = inputs("1,2S,1121C,x2/x2,12,x2/x5/x5/x5 1 5");
+    let black = inputs("2,1S,2212C,x2/x2,21,x2/x5/x5/x5 2 5");
+    assert_eq!(white, black);
+    assert_ne!(white, inputs("1,2S,1121C,x2/x2,12,x2/x5/x5/x5 2 5"));
+}
+
+#[test]
+fn the_eight_symmetries_are_distinct_permutations_of_the_board() {
+    for n in 3..=8 {
+        let maps = symmetries(n);
+        for map in &maps {
+            let mut on_board: Vec<u8> = (0..64)
+                .filter(|i| i % 8 < n && i / 8 < n)
+                .map(|i| map[i])
+                .collect();
+            on_board.sort_unstable();
+            on_board.dedup();
+            assert_eq!(on_board.len(), n * n);
+            assert!(on_board
+                .iter()
+                .all(|&s| (s as usize % 8) < n && (s as usize / 8) < n));
+        }
+        let corner: Vec<u8> = maps.iter().map(|m| m[1]).collect();
+        let mut distinct = corner.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        // b1 is the middle of an edge on 3x3 (four images), off-centre beyond.
+        let images = if n == 3 { 4 } else { 8 };
+        assert_eq!(distinct.len(), images, "b1's images on {n}x{n}");
+    }
+}
+
+#[test]
+fn sizes_without_weights_keep_the_hand_built_evaluation() {
+    let pos = parse_tps("x6/x6/x2,1,2,x2/x6/x6/x6 1 2").unwrap();
+    assert_eq!(correction(&pos), 0);
+    assert_eq!(evaluate(&pos), hand_evaluation(&pos));
+}
+
+/// White's win probability in the made-up teacher: corners held decide it.
+fn corner_teacher(tps: &str) -> f64 {
+    let pos = parse_tps(tps).unwrap();
+    let n = pos.size();
+    let mut margin = 0.0;
+    for (f, r) in [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)] {
+        match pos.top(Square::new(f, r)) {
+            Some((Color::White, _)) => margin += 1.0,
+            Some((Color::Black, _)) => margin -= 1.0,
+            None => {}
+        }
+    }
+    0.5 + 0.1 * margin
+}
+
+#[test]
+fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
+    let config = SelfPlay {
+        size: 4,
+        half_komi: 0,
+        games: 60,
+        nodes: 300,
+        random_plies: 6,
+        max_plies: 120,
+        seed: 3,
+        hash_mib: 1,
+        teacher: None,
+    };
+    let samples: Vec<Sample> = play(&config)
+        .unwrap()
+        .into_iter()
+        .map(|s| Sample {
+            teacher: Some(corner_teacher(&s.tps)),
+            ..s
+        })
+        .collect();
+    let fit = NetConfig {
+        epochs: 40,
+        ..NetConfig::default()
+    };
+    let report = fit_net(&samples, 4, &fit).unwrap();
+    assert!(report.validation_positions > 0 && report.train_positions > 0);
+    assert!(
+        report.validation_after < report.validation_before * 0.6,
+        "validation loss {} -> {}",
+        report.validation_before,
+        report.validation_after
+    );
+    let text = net_file_text(4, &report.net, &report.seen, "test");
+    let input = text.split("static INPUT").nth(1).unwrap();
+    let input = input.split("];").next().unwrap();
+    assert_eq!(input.matches(',').count(), INPUTS * HIDDEN);
+    // Off-board rows of a 4x4 net (file e) are never on, so they are zeros.
+    let e1 = Square::new(4, 0).index();
+    assert!(!report.seen[e1]);
+    assert!(report.seen[Square::new(3, 3).index()]);
+    // Samples of another size are refused.
+    assert!(fit_net(&samples, 5, &fit).is_err());
+}
