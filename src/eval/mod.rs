@@ -3,7 +3,8 @@
 //! stacks hold and reach, road spans, groups, distances and threats, line fill and
 //! blocked lines, capstone placement and mobility, centre), each with a weight for
 //! the start and one for the end of the game, blended by the game's progress. One
-//! weight row per board size lives in `weights/` (`s3.rs` to `s8.rs`).
+//! weight row per board size lives in `weights/` (`s3.rs` to `s8.rs`). A learned
+//! correction (`net.rs`) is added to the sum on sizes that have fitted weights.
 
 pub mod features;
 pub mod net;

@@ -15,8 +15,9 @@ pub const HIDDEN: usize = 32;
 pub const PLANES: usize = 15;
 /// Inputs in all.
 pub const INPUTS: usize = PLANES * 64;
-/// Most inputs that can be on at once: five per square and four for reserves.
-pub const MAX_ACTIVE: usize = 5 * 64 + 4;
+/// Most inputs that can be on at once: three per square (the top, own pieces
+/// under it, enemy pieces under it) and four for the reserves.
+pub const MAX_ACTIVE: usize = 3 * 64 + 4;
 
 /// Plane of an own top piece of each kind; enemy tops follow at +3.
 const TOP: usize = 0;

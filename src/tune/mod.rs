@@ -1,5 +1,6 @@
 //! The evaluation tuner: self-play data generation and a logistic-regression fit
-//! of the weights, written back into the weights module.
+//! of the weights, written back into the weights module; and the fit of the
+//! learned correction (`net`), written into `eval/net_weights/`.
 
 pub mod fit;
 pub mod net;
