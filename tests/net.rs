@@ -102,8 +102,8 @@ fn corner_teacher(tps: &str) -> f64 {
     0.5 + 0.1 * margin
 }
 
-#[test]
-fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
+/// Self-play positions of 4x4 labelled by `corner_teacher`.
+fn corner_samples() -> Vec<Sample> {
     let config = SelfPlay {
         size: 4,
         half_komi: 0,
@@ -115,14 +115,19 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
         hash_mib: 1,
         teacher: None,
     };
-    let samples: Vec<Sample> = play(&config)
+    play(&config)
         .unwrap()
         .into_iter()
         .map(|s| Sample {
             teacher: Some(corner_teacher(&s.tps)),
             ..s
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
+    let samples = corner_samples();
     let fit = NetConfig {
         epochs: 40,
         ..NetConfig::default()
@@ -145,4 +150,24 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
     assert!(report.seen[Square::new(3, 3).index()]);
     // Samples of another size are refused.
     assert!(fit_net(&samples, 5, &fit).is_err());
+}
+
+#[test]
+fn weight_decay_pulls_the_input_weights_towards_zero() {
+    let samples = corner_samples();
+    let size_of = |weight_decay: f32| -> f32 {
+        let config = NetConfig {
+            epochs: 10,
+            weight_decay,
+            ..NetConfig::default()
+        };
+        let report = fit_net(&samples, 4, &config).unwrap();
+        report.net.input.iter().map(|w| w.abs()).sum()
+    };
+    let plain = size_of(0.0);
+    let decayed = size_of(20.0);
+    assert!(
+        decayed < 0.5 * plain,
+        "input weights' total size {plain} without decay, {decayed} with"
+    );
 }

@@ -23,6 +23,10 @@ pub struct NetArgs {
     /// Positions per Adam step.
     #[arg(long, default_value_t = 512)]
     batch: usize,
+    /// Decoupled weight decay on the input weights (0 = none): pulls weights
+    /// the data says little about towards 0.
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
     /// Seed of the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -42,6 +46,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         learning_rate: args.learning_rate,
         batch: args.batch,
         seed: args.seed,
+        weight_decay: args.weight_decay,
     };
     let report = fit_net(samples, size, &config)?;
     println!(

@@ -18,6 +18,9 @@ pub const INPUTS: usize = PLANES * 64;
 /// Most inputs that can be on at once: three per square (the top, own pieces
 /// under it, enemy pieces under it) and four for the reserves.
 pub const MAX_ACTIVE: usize = 3 * 64 + 4;
+/// Planes whose slot is a square; the others hold counts, which no symmetry
+/// of the board moves.
+pub const SQUARE_PLANES: usize = 12;
 
 /// Plane of an own top piece of each kind; enemy tops follow at +3.
 const TOP: usize = 0;

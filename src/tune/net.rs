@@ -10,7 +10,7 @@ use super::progress::Progress;
 use super::selfplay::Sample;
 use crate::board::{Color, Square};
 use crate::eval::hand_evaluation;
-use crate::eval::net::{active_inputs, HIDDEN, INPUTS, MAX_ACTIVE};
+use crate::eval::net::{active_inputs, HIDDEN, INPUTS, MAX_ACTIVE, SQUARE_PLANES};
 use crate::notation::parse_tps;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -23,6 +23,9 @@ pub struct NetConfig {
     pub learning_rate: f32,
     pub batch: usize,
     pub seed: u64,
+    /// Decoupled weight decay on the input weights (AdamW): each step shrinks
+    /// them by `learning_rate × weight_decay` of themselves. 0 turns it off.
+    pub weight_decay: f32,
 }
 
 impl Default for NetConfig {
@@ -32,6 +35,7 @@ impl Default for NetConfig {
             learning_rate: 0.002,
             batch: 512,
             seed: 1,
+            weight_decay: 0.0,
         }
     }
 }
@@ -95,7 +99,7 @@ pub fn symmetries(n: usize) -> [[u8; 64]; 8] {
 /// Maps input `i` through a square map: square planes move, count planes stay.
 fn map_input(i: u16, map: &[u8; 64]) -> u16 {
     let (plane, slot) = (i / 64, i % 64);
-    if plane < 12 {
+    if (plane as usize) < SQUARE_PLANES {
         plane * 64 + map[slot as usize] as u16
     } else {
         i
@@ -225,7 +229,7 @@ struct Adam {
 }
 
 impl Adam {
-    fn step(&mut self, params: &mut Params, grad: &[f32], lr: f32) {
+    fn step(&mut self, params: &mut Params, grad: &[f32], lr: f32, decay: f32) {
         let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
         self.t += 1;
         let c1 = 1.0 - b1.powi(self.t);
@@ -237,7 +241,9 @@ impl Adam {
             *p -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
         };
         let n = INPUTS * HIDDEN;
+        let shrink = 1.0 - lr * decay;
         for (i, p) in params.input.iter_mut().enumerate() {
+            *p *= shrink;
             update(i, p);
         }
         for (j, p) in params.bias.iter_mut().enumerate() {
@@ -305,7 +311,12 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
             }
             let scale = 1.0 / batch.len() as f32;
             grad.iter_mut().for_each(|g| *g *= scale);
-            adam.step(&mut params, &grad, config.learning_rate);
+            adam.step(
+                &mut params,
+                &grad,
+                config.learning_rate,
+                config.weight_decay,
+            );
         }
         progress.tick();
     }
