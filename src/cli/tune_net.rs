@@ -65,10 +65,11 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         };
         let files: Vec<String> = args.data.iter().map(|p| file_name(p)).collect();
         let note = format!(
-            "{} positions ({}), {} epochs, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            "{} positions ({}), {} epochs, weight decay {}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
             files.join(" "),
             args.epochs,
+            args.weight_decay,
             report.k,
             report.validation_after,
             report.validation_before
