@@ -141,9 +141,29 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
         report.validation_after
     );
     let text = net_file_text(4, &report.net, &report.seen, "test");
-    let input = text.split("static INPUT").nth(1).unwrap();
-    let input = input.split("];").next().unwrap();
-    assert_eq!(input.matches(',').count(), INPUTS * HIDDEN);
+    // Every seen input's row is written, each with all its weights as fitted
+    // (to the 5 significant digits written); the rest are left out as zeros.
+    let rows = text.split("const ROWS").nth(1).unwrap();
+    let rows = rows.split("];").next().unwrap();
+    let mut written = vec![false; INPUTS];
+    for line in rows.lines().filter(|l| l.trim_start().starts_with('(')) {
+        let line = line.trim().trim_start_matches('(').trim_end_matches("]),");
+        let (index, values) = line.split_once(", [").unwrap();
+        let index: usize = index.parse().unwrap();
+        let values: Vec<f32> = values.split(", ").map(|v| v.parse().unwrap()).collect();
+        assert_eq!(values.len(), HIDDEN);
+        for (v, w) in values.iter().zip(&report.net.input[index * HIDDEN..]) {
+            assert!(
+                (v - w).abs() <= 1e-4 * w.abs().max(1e-3),
+                "input {index}: {v} vs {w}"
+            );
+        }
+        written[index] = true;
+    }
+    for (i, row) in report.net.input.chunks(HIDDEN).enumerate() {
+        let nonzero = row.iter().any(|w| *w != 0.0);
+        assert_eq!(written[i], report.seen[i] && nonzero, "input {i}");
+    }
     // Off-board rows of a 4x4 net (file e) are never on, so they are zeros.
     let e1 = Square::new(4, 0).index();
     assert!(!report.seen[e1]);

@@ -20,7 +20,7 @@ pub const INPUTS: usize = PLANES * 64;
 pub const MAX_ACTIVE: usize = 3 * 64 + 4;
 /// Planes whose slot is a square; the others hold counts, which no symmetry
 /// of the board moves.
-pub const SQUARE_PLANES: usize = 12;
+pub const SQUARE_PLANES: usize = STONES;
 
 /// Plane of an own top piece of each kind; enemy tops follow at +3.
 const TOP: usize = 0;
@@ -42,6 +42,24 @@ pub struct NetWeights {
     /// Hidden to output, in centiflats.
     pub output: &'static [f32; HIDDEN],
     pub output_bias: f32,
+}
+
+/// The dense `INPUTS × HIDDEN` input weights from the rows a weights file
+/// lists (input index, its weights); inputs not listed get zeros. Run at
+/// compile time by each `net_weights` file.
+pub const fn dense_input(rows: &[(u16, [f32; HIDDEN])]) -> [f32; INPUTS * HIDDEN] {
+    let mut input = [0.0; INPUTS * HIDDEN];
+    let mut r = 0;
+    while r < rows.len() {
+        let (i, row) = &rows[r];
+        let mut h = 0;
+        while h < HIDDEN {
+            input[*i as usize * HIDDEN + h] = row[h];
+            h += 1;
+        }
+        r += 1;
+    }
+    input
 }
 
 /// The fitted weights for board size `n`, if any.

@@ -5,39 +5,55 @@ use super::net::TrainedNet;
 use crate::eval::net::HIDDEN;
 use std::fmt::Write;
 
+/// `values` as lines of `per_line`, each value followed by a comma.
 fn list(out: &mut String, values: &[f32], per_line: usize) {
     for chunk in values.chunks(per_line) {
-        out.push_str("   ");
-        for v in chunk {
-            if *v == 0.0 {
-                out.push_str(" 0.0,");
-            } else {
-                let _ = write!(out, " {v:.4e},");
-            }
+        out.push_str("    ");
+        list_inline(out, chunk);
+        out.push_str(",\n");
+    }
+}
+
+/// `values` on one line, comma-separated.
+fn list_inline(out: &mut String, values: &[f32]) {
+    for (k, v) in values.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
         }
-        out.push('\n');
+        if *v == 0.0 {
+            out.push_str("0.0");
+        } else {
+            let _ = write!(out, "{v:.4e}");
+        }
     }
 }
 
 /// The source of `s{size}.rs` holding `net`; `note` says where it came from.
-/// Input rows that never appeared in the data (`seen` false) are written as
-/// zeros.
+/// The input weights are written a row (one input's `HIDDEN` weights) a line,
+/// each after its input's index; rows that never appeared in the data (`seen`
+/// false) or are all zero are left out, and `dense_input` puts the rest in
+/// place at compile time.
 pub fn net_file_text(size: usize, net: &TrainedNet, seen: &[bool], note: &str) -> String {
-    let mut input = net.input.clone();
-    for (i, row) in input.chunks_mut(HIDDEN).enumerate() {
-        if !seen.get(i).copied().unwrap_or(false) {
-            row.iter_mut().for_each(|w| *w = 0.0);
-        }
-    }
     let mut out = String::new();
     let _ = writeln!(
         out,
         "//! The {size}x{size} correction weights, written by `menhir tune net`:\n//! {note}\n"
     );
-    out.push_str("use crate::eval::net::{NetWeights, HIDDEN, INPUTS};\n\n");
-    out.push_str("#[rustfmt::skip]\nstatic INPUT: [f32; INPUTS * HIDDEN] = [\n");
-    list(&mut out, &input, HIDDEN / 2);
-    out.push_str("];\n\n#[rustfmt::skip]\nstatic BIAS: [f32; HIDDEN] = [\n");
+    out.push_str("use crate::eval::net::{dense_input, NetWeights, HIDDEN, INPUTS};\n\n");
+    out.push_str("/// Each row: an input (plane × 64 + slot) and its weights to every hidden\n");
+    out.push_str("/// unit; inputs left out have all-zero rows.\n");
+    out.push_str("#[rustfmt::skip]\nconst ROWS: &[(u16, [f32; HIDDEN])] = &[\n");
+    for (i, row) in net.input.chunks(HIDDEN).enumerate() {
+        let seen = seen.get(i).copied().unwrap_or(false);
+        if !seen || row.iter().all(|w| *w == 0.0) {
+            continue;
+        }
+        let _ = write!(out, "    ({i}, [");
+        list_inline(&mut out, row);
+        out.push_str("]),\n");
+    }
+    out.push_str("];\n\nstatic INPUT: [f32; INPUTS * HIDDEN] = dense_input(ROWS);\n\n");
+    out.push_str("#[rustfmt::skip]\nstatic BIAS: [f32; HIDDEN] = [\n");
     list(&mut out, &net.bias, HIDDEN / 2);
     out.push_str("];\n\n#[rustfmt::skip]\nstatic OUTPUT: [f32; HIDDEN] = [\n");
     list(&mut out, &net.output, HIDDEN / 2);
