@@ -4,7 +4,7 @@
 //! and the weights file it writes has every weight in place.
 
 use menhir::board::{Color, Square};
-use menhir::eval::net::{active_inputs, correction, HIDDEN, INPUTS, MAX_ACTIVE};
+use menhir::eval::net::{active_inputs, correction, road_facts, HIDDEN, INPUTS, MAX_ACTIVE};
 use menhir::eval::{evaluate, hand_evaluation};
 use menhir::notation::parse_tps;
 use menhir::tune::net::{fit_net, symmetries, NetConfig};
@@ -14,7 +14,7 @@ use menhir::tune::selfplay::{play, Sample, SelfPlay};
 fn inputs(tps: &str) -> Vec<u16> {
     let pos = parse_tps(tps).unwrap();
     let mut buf = [0u16; MAX_ACTIVE];
-    let len = active_inputs(&pos, |sq| sq, &mut buf);
+    let len = active_inputs(&pos, &road_facts(&pos), |sq| sq, &mut buf);
     let mut v = buf[..len].to_vec();
     v.sort_unstable();
     v
@@ -38,12 +38,43 @@ fn inputs_read_tops_stacks_and_reserves_from_the_side_to_move() {
     assert!(v.contains(&(13 * 64 + 19)), "enemy stones left");
     assert!(v.contains(&(14 * 64)), "no own capstone left");
     assert!(v.contains(&(14 * 64 + 9)), "one enemy capstone left");
+    let board: Vec<u16> = v.iter().copied().filter(|&i| i < 15 * 64).collect();
     assert_eq!(
-        v.len(),
+        board.len(),
         3 + 2 + 4,
         "three tops, two counts under c1, four reserves"
     );
+    assert_eq!(
+        v.len(),
+        board.len() + 4 + 4 + 2,
+        "road facts, margin, empty"
+    );
     assert!(v.iter().all(|&i| (i as usize) < INPUTS));
+}
+
+#[test]
+fn inputs_read_each_sides_road_facts_the_margin_and_the_empty_squares() {
+    // 5x5, Black to move, no komi: White flats on a1..d1 threaten e1; Black
+    // has flats on a3 and c3, two groups of span 1.
+    let v = inputs("x5/x5/2,x,2,x2/x5/1,1,1,1,x 2 3");
+    let roads = 15 * 64;
+    // Own (Black's) facts from slot 0: no threat, span 1, distance 3 (b3, d3,
+    // e3), two groups.
+    for (slot, what) in [(0, "no threat"), (3 + 1, "span 1"), (12 + 3, "distance 3")] {
+        assert!(v.contains(&(roads + slot)), "own {what}");
+    }
+    assert!(v.contains(&(roads + 19 + 2)), "own groups");
+    // Enemy (White's) facts from slot 32: one threat, span 4, one group, and
+    // no distance (a threat stands in for it).
+    assert!(v.contains(&(roads + 32 + 1)), "enemy threat");
+    assert!(v.contains(&(roads + 32 + 3 + 4)), "enemy span 4");
+    assert!(v.contains(&(roads + 32 + 19 + 1)), "enemy one group");
+    assert!(!v
+        .iter()
+        .any(|&i| (roads + 32 + 12..roads + 32 + 19).contains(&i)));
+    // The margin in half-flats from Black: 2(2 - 4).
+    assert!(v.contains(&(16 * 64 + 32 - 4)), "flat margin");
+    assert!(v.contains(&(17 * 64 + 19)), "empty squares");
 }
 
 #[test]

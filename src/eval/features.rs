@@ -147,9 +147,31 @@ fn pressure(progress: i32) -> i32 {
     progress * progress / 100
 }
 
-/// Adds `color`'s measures into `out` with `sign` (+1 White, −1 Black);
-/// `completing` is `pos.road_completing_squares(color)`.
-fn side(pos: &Position, color: Color, completing: Bitboard, sign: i32, out: &mut [i32; MEASURES]) {
+/// One side's road facts as the measures found them, kept whole for the
+/// learned correction (`net.rs`), which can combine them with the rest of the
+/// board where the weighted sum only adds them up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoadFacts {
+    /// Squares where a placement completes a road.
+    pub threats: u32,
+    /// The widest span of one road group, in squares.
+    pub span: usize,
+    /// Separate road groups.
+    pub groups: usize,
+    /// The fewest placements a road still needs, when no placement completes
+    /// one and it needs at most `DISTANCE_LIMIT`.
+    pub distance: Option<usize>,
+}
+
+/// Adds `color`'s measures into `out` with `sign` (+1 White, −1 Black) and
+/// returns its road facts; `completing` is `pos.road_completing_squares(color)`.
+fn side(
+    pos: &Position,
+    color: Color,
+    completing: Bitboard,
+    sign: i32,
+    out: &mut [i32; MEASURES],
+) -> RoadFacts {
     let mine = pos.controlled(color);
     let theirs = pos.controlled(color.opponent());
     let my_walls = mine & pos.walls();
@@ -199,8 +221,10 @@ fn side(pos: &Position, color: Color, completing: Bitboard, sign: i32, out: &mut
         1 => out[THREAT_ONE] += sign,
         _ => out[THREAT_MANY] += sign,
     }
+    let mut distance = None;
     if threats == 0 {
-        if let Some(d) = road_distance(pos, color, DISTANCE_LIMIT) {
+        distance = road_distance(pos, color, DISTANCE_LIMIT);
+        if let Some(d) = distance {
             if d >= 2 {
                 out[DISTANCE + d - 2] += sign;
             }
@@ -223,6 +247,12 @@ fn side(pos: &Position, color: Color, completing: Bitboard, sign: i32, out: &mut
         .count();
     out[CAP_ON_OWN] += sign * cap_on_own as i32;
     out[STACK_REACH] += sign * stack_reach(pos, mine, enemy_flats);
+    RoadFacts {
+        threats,
+        span,
+        groups,
+        distance,
+    }
 }
 
 /// The squares of `area` holding two or more pieces.
@@ -261,13 +291,26 @@ fn stack_reach(pos: &Position, mine: Bitboard, enemy_flats: Bitboard) -> i32 {
 /// Every measure of `pos`, from White's point of view, and the game's phase
 /// (0..=`PHASE_SCALE`).
 pub fn measures(pos: &Position) -> ([i32; MEASURES], i32) {
-    let completing = [Color::White, Color::Black].map(|c| pos.road_completing_squares(c));
-    measures_with(pos, completing)
+    measures_with(pos, completing_squares(pos))
+}
+
+/// The squares where a placement would complete a road, White's first.
+pub fn completing_squares(pos: &Position) -> [Bitboard; 2] {
+    [Color::White, Color::Black].map(|c| pos.road_completing_squares(c))
 }
 
 /// `measures` when the squares where a placement would complete a road are
 /// known already, White's first (the search has them from its win test).
 pub fn measures_with(pos: &Position, completing: [Bitboard; 2]) -> ([i32; MEASURES], i32) {
+    let (m, phase, _) = measures_and_roads(pos, completing);
+    (m, phase)
+}
+
+/// `measures_with` and each side's road facts, White's first.
+pub fn measures_and_roads(
+    pos: &Position,
+    completing: [Bitboard; 2],
+) -> ([i32; MEASURES], i32, [RoadFacts; 2]) {
     let mut out = [0; MEASURES];
     let progress = progress(pos);
     let p = pressure(progress);
@@ -282,9 +325,9 @@ pub fn measures_with(pos: &Position, completing: [Bitboard; 2]) -> ([i32; MEASUR
         Color::Black => -1,
     };
     out[TEMPO_ENDGAME] = out[TEMPO] * p;
-    side(pos, Color::White, completing[0], 1, &mut out);
-    side(pos, Color::Black, completing[1], -1, &mut out);
-    (out, progress * PHASE_SCALE / 100)
+    let white = side(pos, Color::White, completing[0], 1, &mut out);
+    let black = side(pos, Color::Black, completing[1], -1, &mut out);
+    (out, progress * PHASE_SCALE / 100, [white, black])
 }
 
 /// Every feature of `pos`, from White's point of view: each measure times the

@@ -14,7 +14,7 @@ mod squares;
 pub mod weights;
 
 use crate::board::{Bitboard, Color, Position};
-use features::{measures, measures_with, COUNT, MEASURES, PHASE_SCALE};
+use features::{completing_squares, measures, measures_and_roads, COUNT, MEASURES, PHASE_SCALE};
 use weights::{SCALE, WEIGHTS};
 
 /// The weight row for `pos`'s board size.
@@ -50,7 +50,7 @@ fn tapered_score(m: &[i32; MEASURES], phase: i32, w: &[i32; COUNT]) -> i32 {
 /// The evaluation of `pos` from the side to move, in centiflats, within ±9000:
 /// the hand-built sum plus the learned correction where the size has one.
 pub fn evaluate(pos: &Position) -> i32 {
-    with_correction(pos, from_side_to_move(pos, measures(pos)))
+    with_correction(pos, completing_squares(pos))
 }
 
 /// The hand-built sum alone (what the correction is fitted on top of).
@@ -58,8 +58,12 @@ pub fn hand_evaluation(pos: &Position) -> i32 {
     from_side_to_move(pos, measures(pos))
 }
 
-fn with_correction(pos: &Position, hand: i32) -> i32 {
-    (hand + net::correction(pos)).clamp(-9000, 9000)
+/// The hand-built sum and the correction, from White's completing squares and
+/// Black's.
+fn with_correction(pos: &Position, completing: [Bitboard; 2]) -> i32 {
+    let (m, phase, roads) = measures_and_roads(pos, completing);
+    let hand = from_side_to_move(pos, (m, phase));
+    (hand + net::correction_with(pos, &roads)).clamp(-9000, 9000)
 }
 
 /// `evaluate` when the squares where a placement would complete a road are
@@ -70,7 +74,7 @@ pub fn evaluate_knowing(pos: &Position, mine: Bitboard, theirs: Bitboard) -> i32
         Color::White => [mine, theirs],
         Color::Black => [theirs, mine],
     };
-    with_correction(pos, from_side_to_move(pos, measures_with(pos, completing)))
+    with_correction(pos, completing)
 }
 
 fn from_side_to_move(pos: &Position, (m, phase): ([i32; MEASURES], i32)) -> i32 {

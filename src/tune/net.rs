@@ -10,7 +10,7 @@ use super::progress::Progress;
 use super::selfplay::Sample;
 use crate::board::{Color, Square};
 use crate::eval::hand_evaluation;
-use crate::eval::net::{active_inputs, HIDDEN, INPUTS, MAX_ACTIVE, SQUARE_PLANES};
+use crate::eval::net::{active_inputs, road_facts, HIDDEN, INPUTS, MAX_ACTIVE, SQUARE_PLANES};
 use crate::notation::parse_tps;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -118,7 +118,7 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
             return Err(format!("sample {} is not {size}x{size}", i + 1));
         }
         pos.set_half_komi(s.half_komi);
-        let len = active_inputs(&pos, |sq| sq, &mut buf);
+        let len = active_inputs(&pos, &road_facts(&pos), |sq| sq, &mut buf);
         let target = match pos.to_move() {
             Color::White => teacher,
             Color::Black => 1.0 - teacher,
