@@ -2,6 +2,7 @@
 //! table and a stop flag (Lazy SMP), MultiPV, and reports sent through a callback.
 //! No I/O here: callers format the reports.
 
+mod eval_cache;
 pub mod limits;
 mod ordering;
 pub mod score;

@@ -5,6 +5,7 @@
 //! reverse futility pruning near the horizon, logarithmic late-move reductions and
 //! late-move pruning of quiet moves near the horizon.
 
+use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, score_moves, History, Reductions};
 use super::score::{Score, INFINITY, PROVEN};
 use super::tt::Bound;
@@ -43,6 +44,8 @@ pub struct Worker<'a> {
     pv: Vec<Vec<Move>>,
     keys: Vec<u64>,
     resets: Vec<usize>,
+    /// Static evaluations already made in this search.
+    eval_cache: EvalCache,
     /// Nodes searched by this thread in this search.
     pub nodes: u64,
     pub seldepth: usize,
@@ -77,6 +80,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             keys,
             resets: vec![0],
+            eval_cache: EvalCache::default(),
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -220,6 +224,14 @@ impl<'a> Worker<'a> {
         wins
     }
 
+    /// The static evaluation of the current position (see `evaluate_knowing`),
+    /// from the cache when this search has evaluated it before.
+    fn static_eval(&mut self, mine: Bitboard, theirs: Bitboard) -> i32 {
+        let pos = &self.pos;
+        self.eval_cache
+            .get_or(pos.hash(), || evaluate_knowing(pos, mine, theirs))
+    }
+
     fn update_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -308,13 +320,13 @@ impl<'a> Worker<'a> {
         let mut extensions = extensions;
         if depth <= 0 {
             if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
-                return evaluate_knowing(&self.pos, mine, theirs);
+                return self.static_eval(mine, theirs);
             }
             depth = 1;
             extensions += 1;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate_knowing(&self.pos, mine, theirs);
+            return self.static_eval(mine, theirs);
         }
         let tt_move = match probed {
             Some(tt_move) => tt_move,
@@ -325,7 +337,7 @@ impl<'a> Worker<'a> {
         };
         let quiet_node = !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN;
         let static_eval = if quiet_node {
-            evaluate_knowing(&self.pos, mine, theirs)
+            self.static_eval(mine, theirs)
         } else {
             0
         };
