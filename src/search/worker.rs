@@ -226,7 +226,7 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation of the current position (see `evaluate_knowing`),
     /// from the cache when this search has evaluated it before.
-    fn static_eval(&mut self, mine: Bitboard, theirs: Bitboard) -> i32 {
+    fn cached_eval(&mut self, mine: Bitboard, theirs: Bitboard) -> i32 {
         let pos = &self.pos;
         self.eval_cache
             .get_or(pos.hash(), || evaluate_knowing(pos, mine, theirs))
@@ -320,13 +320,13 @@ impl<'a> Worker<'a> {
         let mut extensions = extensions;
         if depth <= 0 {
             if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
-                return self.static_eval(mine, theirs);
+                return self.cached_eval(mine, theirs);
             }
             depth = 1;
             extensions += 1;
         }
         if ply >= MAX_PLY - 2 {
-            return self.static_eval(mine, theirs);
+            return self.cached_eval(mine, theirs);
         }
         let tt_move = match probed {
             Some(tt_move) => tt_move,
@@ -337,7 +337,7 @@ impl<'a> Worker<'a> {
         };
         let quiet_node = !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN;
         let static_eval = if quiet_node {
-            self.static_eval(mine, theirs)
+            self.cached_eval(mine, theirs)
         } else {
             0
         };
