@@ -27,6 +27,10 @@ pub struct NetArgs {
     /// the data says little about towards 0.
     #[arg(long, default_value_t = 0.0)]
     weight_decay: f32,
+    /// The step size falls along a half cosine from --learning-rate at the
+    /// first epoch to this fraction of it at the last (1 = constant).
+    #[arg(long, default_value_t = 1.0, value_parser = fraction)]
+    decay_to: f32,
     /// Seed of the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -47,6 +51,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         batch: args.batch,
         seed: args.seed,
         weight_decay: args.weight_decay,
+        decay_to: args.decay_to,
     };
     let report = fit_net(samples, size, &config)?;
     println!(
@@ -65,11 +70,13 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         };
         let files: Vec<String> = args.data.iter().map(|p| file_name(p)).collect();
         let note = format!(
-            "{} positions ({}), {} epochs, weight decay {}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            "{} positions ({}), {} epochs, weight decay {}, step size {} falling to {} of it, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
             files.join(" "),
             args.epochs,
             args.weight_decay,
+            args.learning_rate,
+            args.decay_to,
             report.k,
             report.validation_after,
             report.validation_before
@@ -79,6 +86,18 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// A number from 0 to 1, for --decay-to.
+fn fraction(text: &str) -> Result<f32, String> {
+    let x: f32 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not between 0 and 1"))
+    }
 }
 
 /// The file name alone: a weights file should not record where data lived.

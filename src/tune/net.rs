@@ -26,6 +26,9 @@ pub struct NetConfig {
     /// Decoupled weight decay on the input weights (AdamW): each step shrinks
     /// them by `learning_rate × weight_decay` of themselves. 0 turns it off.
     pub weight_decay: f32,
+    /// The step size falls along a half cosine from `learning_rate` to this
+    /// fraction of it over the epochs; 1 keeps it constant.
+    pub decay_to: f32,
 }
 
 impl Default for NetConfig {
@@ -36,6 +39,7 @@ impl Default for NetConfig {
             batch: 512,
             seed: 1,
             weight_decay: 0.0,
+            decay_to: 1.0,
         }
     }
 }
@@ -275,6 +279,16 @@ fn accumulate(params: &Params, active: &[u16], base: f32, target: f32, k: f32, g
     }
 }
 
+/// The step size of epoch `epoch` (from 0): `learning_rate` times a factor
+/// that falls along a half cosine from 1 at the first epoch to `decay_to` at
+/// the last.
+fn step_size(config: &NetConfig, epoch: usize) -> f32 {
+    let last = config.epochs.saturating_sub(1).max(1) as f32;
+    let t = (epoch as f32 / last).min(1.0);
+    let cosine = 0.5 * (1.0 + (std::f32::consts::PI * t).cos());
+    config.learning_rate * (config.decay_to + (1.0 - config.decay_to) * cosine)
+}
+
 /// Fits the correction for board size `size` to the teacher's figures in
 /// `samples` (positions without one are skipped).
 pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<NetReport, String> {
@@ -298,7 +312,8 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
     let mut order = train.clone();
     let mut mapped = Vec::with_capacity(MAX_ACTIVE);
     let progress = Progress::new("fitting epochs", config.epochs);
-    for _ in 0..config.epochs {
+    for epoch in 0..config.epochs {
+        let lr = step_size(config, epoch);
         order.shuffle(&mut rng);
         for batch in order.chunks(config.batch.max(1)) {
             grad.iter_mut().for_each(|g| *g = 0.0);
@@ -311,13 +326,13 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
             }
             let scale = 1.0 / batch.len() as f32;
             grad.iter_mut().for_each(|g| *g *= scale);
-            adam.step(
-                &mut params,
-                &grad,
-                config.learning_rate,
-                config.weight_decay,
-            );
+            adam.step(&mut params, &grad, lr, config.weight_decay);
         }
+        log::info!(
+            "epoch {}: step size {lr:.6}, validation loss {:.6}",
+            epoch + 1,
+            params.loss(&rows, k, true, true)
+        );
         progress.tick();
     }
     let mut seen = vec![false; INPUTS];
@@ -344,4 +359,36 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
             output_bias: params.output_bias * to_centiflats,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_step_size_falls_from_the_learning_rate_to_its_fraction() {
+        let config = NetConfig {
+            epochs: 9,
+            learning_rate: 0.004,
+            decay_to: 0.1,
+            ..NetConfig::default()
+        };
+        let sizes: Vec<f32> = (0..9).map(|e| step_size(&config, e)).collect();
+        assert!((sizes[0] - 0.004).abs() < 1e-9);
+        assert!((sizes[8] - 0.0004).abs() < 1e-9);
+        // Halfway down the cosine: halfway between the two.
+        assert!((sizes[4] - 0.0022).abs() < 1e-7, "{}", sizes[4]);
+        assert!(sizes.windows(2).all(|w| w[1] < w[0]), "{sizes:?}");
+        let constant = NetConfig {
+            epochs: 9,
+            ..NetConfig::default()
+        };
+        assert!((0..9).all(|e| step_size(&constant, e) == constant.learning_rate));
+        let one = NetConfig {
+            epochs: 1,
+            decay_to: 0.5,
+            ..NetConfig::default()
+        };
+        assert_eq!(step_size(&one, 0), one.learning_rate);
+    }
 }
