@@ -113,9 +113,16 @@ fn the_eight_symmetries_are_distinct_permutations_of_the_board() {
 
 #[test]
 fn sizes_without_weights_keep_the_hand_built_evaluation() {
-    let pos = parse_tps("x6/x6/x2,1,2,x2/x6/x6/x6 1 2").unwrap();
+    let pos = parse_tps("x7/x7/x7/x2,1,2,x3/x7/x7/x7 1 2").unwrap();
     assert_eq!(correction(&pos), 0);
     assert_eq!(evaluate(&pos), hand_evaluation(&pos));
+    // 5x5 and 6x6 have fitted files, and their correction is added.
+    let six = parse_tps("x6/x6/x2,1,2,x2/x6/x6/x6 1 2").unwrap();
+    assert_ne!(correction(&six), 0);
+    assert_eq!(
+        evaluate(&six),
+        (hand_evaluation(&six) + correction(&six)).clamp(-9000, 9000)
+    );
 }
 
 /// White's win probability in the made-up teacher: corners held decide it.
