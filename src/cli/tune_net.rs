@@ -69,14 +69,20 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
             target.clone()
         };
         let files: Vec<String> = args.data.iter().map(|p| file_name(p)).collect();
+        let step = if args.decay_to < 1.0 {
+            format!(
+                "step size {} falling to {} of it",
+                args.learning_rate, args.decay_to
+            )
+        } else {
+            format!("constant step size {}", args.learning_rate)
+        };
         let note = format!(
-            "{} positions ({}), {} epochs, weight decay {}, step size {} falling to {} of it, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            "{} positions ({}), {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
             files.join(" "),
             args.epochs,
             args.weight_decay,
-            args.learning_rate,
-            args.decay_to,
             report.k,
             report.validation_after,
             report.validation_before

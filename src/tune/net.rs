@@ -3,7 +3,8 @@
 //! is modelled as σ(k · (evaluation + correction) / 100), with `k` fitted to the
 //! evaluation alone first, and the correction's weights are fitted by Adam on
 //! mini-batches with cross-entropy against the teacher's figure. Every position
-//! is seen under a random one of the board's eight symmetries each epoch. One
+//! is seen under a random one of the board's eight symmetries each epoch; the
+//! step size can fall along a half cosine over the epochs (`decay_to`). One
 //! game in ten is held out for validation.
 
 use super::progress::Progress;
