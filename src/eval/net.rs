@@ -14,16 +14,21 @@ use crate::board::{Color, PieceKind, Position, Square};
 /// Hidden units.
 pub const HIDDEN: usize = 128;
 /// Input planes, 64 inputs each (one per square index, or per count).
-pub const PLANES: usize = 18;
+pub const PLANES: usize = 20;
 /// Inputs in all.
 pub const INPUTS: usize = PLANES * 64;
 /// Most inputs that can be on at once: three per square (the top, own pieces
 /// under it, enemy pieces under it), four for the reserves, four road facts a
 /// side, the flat margin and the empty squares.
-pub const MAX_ACTIVE: usize = 3 * 64 + 4 + 8 + 2;
+pub const MAX_ACTIVE: usize = 4 * 64 + 4 + 8 + 2;
 /// Planes whose slot is a square; the others hold counts, which no symmetry
 /// of the board moves.
 pub const SQUARE_PLANES: usize = STONES;
+
+/// True when `plane` holds one input per square (a symmetry moves it).
+pub const fn is_square_plane(plane: usize) -> bool {
+    plane < SQUARE_PLANES || plane >= UNDER_TOP
+}
 
 /// Plane of an own top piece of each kind; enemy tops follow at +3.
 const TOP: usize = 0;
@@ -45,6 +50,8 @@ const ROADS: usize = 15;
 const MARGIN: usize = 16;
 /// Empty squares (clipped to 63).
 const EMPTY: usize = 17;
+/// The piece right under the top: own at 18, enemy at 19.
+const UNDER_TOP: usize = 18;
 
 /// The fitted weights of one board size, as `menhir tune net` writes them.
 #[derive(Debug)]
@@ -134,6 +141,9 @@ pub fn active_inputs(
             if enemy > 0 {
                 push(ENEMY_UNDER + enemy.min(3) - 1, slot);
             }
+            let under_is_black = (bits >> (h - 2)) & 1 == 1;
+            let under_is_ours = under_is_black == (us == Color::Black);
+            push(UNDER_TOP + usize::from(!under_is_ours), slot);
         }
     }
     let them = us.opponent();

@@ -11,7 +11,7 @@ use super::progress::Progress;
 use super::selfplay::Sample;
 use crate::board::{Color, Square};
 use crate::eval::hand_evaluation;
-use crate::eval::net::{active_inputs, road_facts, HIDDEN, INPUTS, MAX_ACTIVE, SQUARE_PLANES};
+use crate::eval::net::{active_inputs, is_square_plane, road_facts, HIDDEN, INPUTS, MAX_ACTIVE};
 use crate::notation::parse_tps;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -104,7 +104,7 @@ pub fn symmetries(n: usize) -> [[u8; 64]; 8] {
 /// Maps input `i` through a square map: square planes move, count planes stay.
 fn map_input(i: u16, map: &[u8; 64]) -> u16 {
     let (plane, slot) = (i / 64, i % 64);
-    if (plane as usize) < SQUARE_PLANES {
+    if is_square_plane(plane as usize) {
         plane * 64 + map[slot as usize] as u16
     } else {
         i
