@@ -33,6 +33,11 @@ fn inputs_read_tops_stacks_and_reserves_from_the_side_to_move() {
     assert!(v.contains(&(2 * 64 + c1)), "own capstone");
     assert!(v.contains(&(7 * 64 + c1)), "two own pieces under the top");
     assert!(v.contains(&(9 * 64 + c1)), "one enemy piece under the top");
+    assert!(
+        v.contains(&(19 * 64 + c1)),
+        "an enemy piece right under the top"
+    );
+    assert!(!v.contains(&(18 * 64 + c1)), "not an own one");
     // 21 stones a side on 5x5: White has used 3 and its capstone, Black 2.
     assert!(v.contains(&(12 * 64 + 18)), "own stones left");
     assert!(v.contains(&(13 * 64 + 19)), "enemy stones left");
@@ -46,8 +51,8 @@ fn inputs_read_tops_stacks_and_reserves_from_the_side_to_move() {
     );
     assert_eq!(
         v.len(),
-        board.len() + 4 + 4 + 2,
-        "road facts, margin, empty"
+        board.len() + 4 + 4 + 2 + 1,
+        "road facts, margin, empty, the piece under c1's top"
     );
     assert!(v.iter().all(|&i| (i as usize) < INPUTS));
 }

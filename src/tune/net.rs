@@ -392,4 +392,20 @@ mod tests {
         };
         assert_eq!(step_size(&one, 0), one.learning_rate);
     }
+
+    #[test]
+    fn a_symmetry_moves_square_inputs_and_keeps_counts() {
+        // On 5x5, the mirror that swaps files a and e (s = 1).
+        let map = symmetries(5)[1];
+        let a1 = Square::new(0, 0).index() as u16;
+        let e1 = Square::new(4, 0).index() as u16;
+        // Tops (plane 0) and the piece under the top (planes 18, 19) move.
+        for plane in [0u16, 18, 19] {
+            assert_eq!(map_input(plane * 64 + a1, &map), plane * 64 + e1);
+        }
+        // Stones left (plane 12) and the flat margin (plane 16) are counts.
+        for i in [12 * 64 + 7, 16 * 64 + 30] {
+            assert_eq!(map_input(i, &map), i);
+        }
+    }
 }
