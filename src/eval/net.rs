@@ -1,12 +1,13 @@
 //! A small learned correction to the evaluation: one hidden layer over sparse
 //! facts about the board, seen from the side to move. Each square gives the top
 //! piece (own or enemy flat, wall or capstone), how many own and enemy pieces
-//! lie under it and whose piece lies right under it; the reserves give how many stones and capstones each side has
-//! left; each side's road facts (threats, widest span, groups, distance), the
-//! flat margin and the empty squares count once each. The hidden layer is
-//! clipped to 0..1 and its weighted sum, in centiflats, is added to the
-//! hand-built evaluation. Sizes without fitted weights get no correction.
-//! `menhir tune net` fits the weights (`src/tune/net.rs`).
+//! lie under it and whose piece lies right under it; the reserves give how many
+//! stones and capstones each side has left; each side's road facts (threats,
+//! widest span, groups, distance), the flat margin and the empty squares count
+//! once each. The hidden layer is clipped to 0..1 and its weighted sum, in
+//! centiflats, is added to the hand-built evaluation. Sizes without fitted
+//! weights get no correction. `menhir tune net` fits the weights
+//! (`src/tune/net.rs`).
 
 use super::features::{completing_squares, measures_and_roads, RoadFacts};
 use super::net_weights;
@@ -19,9 +20,9 @@ pub const PLANES: usize = 20;
 /// Inputs in all.
 pub const INPUTS: usize = PLANES * 64;
 /// Most inputs that can be on at once: four per square (the top, own pieces
-/// under it, enemy pieces under it, whose piece lies right under the top),
-/// four for the reserves, four road facts a
-/// side, the flat margin and the empty squares.
+/// under it, enemy pieces under it, whose piece lies right under the top), four
+/// for the reserves, four road facts a side, the flat margin and the empty
+/// squares.
 pub const MAX_ACTIVE: usize = 4 * 64 + 4 + 8 + 2;
 /// Planes below this one have a square as their slot.
 const SQUARE_PLANES: usize = STONES;
