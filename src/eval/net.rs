@@ -144,8 +144,7 @@ pub fn active_inputs(
             if enemy > 0 {
                 push(ENEMY_UNDER + enemy.min(3) - 1, slot);
             }
-            let under_is_black = (bits >> (h - 2)) & 1 == 1;
-            let under_is_ours = under_is_black == (us == Color::Black);
+            let under_is_ours = pos.color_at(sq, h - 2) == us;
             push(UNDER_TOP + usize::from(!under_is_ours), slot);
         }
     }
