@@ -4,7 +4,9 @@
 //! and the weights file it writes has every weight in place.
 
 use menhir::board::{Color, Square};
-use menhir::eval::net::{active_inputs, correction, road_facts, HIDDEN, INPUTS, MAX_ACTIVE};
+use menhir::eval::net::{
+    active_inputs, correction, road_facts, weights_for, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE, WIDTHS,
+};
 use menhir::eval::{evaluate, hand_evaluation};
 use menhir::notation::parse_tps;
 use menhir::tune::net::{fit_net, symmetries, NetConfig};
@@ -194,8 +196,11 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
         let (index, values) = line.split_once(", [").unwrap();
         let index: usize = index.parse().unwrap();
         let values: Vec<f32> = values.split(", ").map(|v| v.parse().unwrap()).collect();
-        assert_eq!(values.len(), HIDDEN);
-        for (v, w) in values.iter().zip(&report.net.input[index * HIDDEN..]) {
+        assert_eq!(values.len(), DEFAULT_HIDDEN);
+        for (v, w) in values
+            .iter()
+            .zip(&report.net.input[index * DEFAULT_HIDDEN..])
+        {
             assert!(
                 (v - w).abs() <= 1e-4 * w.abs().max(1e-3),
                 "input {index}: {v} vs {w}"
@@ -203,7 +208,7 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
         }
         written[index] = true;
     }
-    for (i, row) in report.net.input.chunks(HIDDEN).enumerate() {
+    for (i, row) in report.net.input.chunks(DEFAULT_HIDDEN).enumerate() {
         let nonzero = row.iter().any(|w| *w != 0.0);
         assert_eq!(written[i], report.seen[i] && nonzero, "input {i}");
     }
@@ -213,6 +218,52 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
     assert!(report.seen[Square::new(3, 3).index()]);
     // Samples of another size are refused.
     assert!(fit_net(&samples, 5, &fit).is_err());
+}
+
+#[test]
+fn the_fit_takes_any_width_of_widths_and_writes_it() {
+    let samples = corner_samples();
+    let config = NetConfig {
+        epochs: 2,
+        hidden: 64,
+        ..NetConfig::default()
+    };
+    let report = fit_net(&samples, 4, &config).unwrap();
+    let net = &report.net;
+    assert_eq!(net.hidden(), 64);
+    assert_eq!((net.input.len(), net.output.len()), (INPUTS * 64, 64));
+    let text = net_file_text(4, net, &report.seen, "test");
+    assert!(
+        text.contains("const HIDDEN: usize = 64;"),
+        "{}",
+        &text[..300]
+    );
+    let bias = text.split("static BIAS").nth(1).unwrap();
+    let bias = bias.split("];").next().unwrap();
+    assert_eq!(bias.matches(',').count(), 64);
+    // A width the evaluation has no code for is refused before any work.
+    let odd = NetConfig {
+        hidden: 100,
+        ..config
+    };
+    let error = fit_net(&samples, 4, &odd).unwrap_err();
+    assert!(error.contains("100"), "{error}");
+}
+
+#[test]
+fn every_sizes_weights_have_one_of_the_widths() {
+    let mut fitted = 0;
+    for size in 3..=8 {
+        let Some(w) = weights_for(size) else {
+            continue;
+        };
+        fitted += 1;
+        let hidden = w.hidden();
+        assert!(WIDTHS.contains(&hidden), "{size}x{size}: {hidden} units");
+        assert_eq!(w.input.len(), INPUTS * hidden, "{size}x{size}");
+        assert_eq!(w.output.len(), hidden, "{size}x{size}");
+    }
+    assert!(fitted >= 2, "5x5 and 6x6 have fitted weights");
 }
 
 #[test]

@@ -31,6 +31,9 @@ pub struct NetArgs {
     /// first epoch to this fraction of it at the last (1 = constant).
     #[arg(long, default_value_t = 1.0, value_parser = fraction)]
     decay_to: f32,
+    /// Hidden units: 64, 128 or 256 (the widths the evaluation has code for).
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
     /// Seed of the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -52,6 +55,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         seed: args.seed,
         weight_decay: args.weight_decay,
         decay_to: args.decay_to,
+        hidden: args.hidden,
     };
     let report = fit_net(samples, size, &config)?;
     println!(
@@ -78,9 +82,10 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
             format!("constant step size {}", args.learning_rate)
         };
         let note = format!(
-            "{} positions ({}), {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            "{} positions ({}), {} hidden units, {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
             files.join(" "),
+            args.hidden,
             args.epochs,
             args.weight_decay,
             report.k,

@@ -13,8 +13,10 @@ use super::features::{completing_squares, measures_and_roads, RoadFacts};
 use super::net_weights;
 use crate::board::{Color, PieceKind, Position, Square};
 
-/// Hidden units.
-pub const HIDDEN: usize = 128;
+/// The widths a hidden layer may have; each board size's file picks one.
+pub const WIDTHS: [usize; 3] = [64, 128, 256];
+/// Hidden units when a fit is not told otherwise.
+pub const DEFAULT_HIDDEN: usize = 128;
 /// Input planes, 64 inputs each (one per square index, or per count).
 pub const PLANES: usize = 20;
 /// Inputs in all.
@@ -57,27 +59,46 @@ const EMPTY: usize = 17;
 const UNDER_TOP: usize = 18;
 
 /// The fitted weights of one board size, as `menhir tune net` writes them.
+/// The hidden layer's width is the length of `bias`, one of `WIDTHS`.
 #[derive(Debug)]
 pub struct NetWeights {
-    /// `INPUTS × HIDDEN`, input-major.
+    /// `INPUTS × width`, input-major.
     pub input: &'static [f32],
-    pub bias: &'static [f32; HIDDEN],
+    pub bias: &'static [f32],
     /// Hidden to output, in centiflats.
-    pub output: &'static [f32; HIDDEN],
+    pub output: &'static [f32],
     pub output_bias: f32,
 }
 
-/// The dense `INPUTS × HIDDEN` input weights from the rows a weights file
-/// lists (input index, its weights); inputs not listed get zeros. Run at
-/// compile time by each `net_weights` file.
-pub const fn dense_input(rows: &[(u16, [f32; HIDDEN])]) -> [f32; INPUTS * HIDDEN] {
-    let mut input = [0.0; INPUTS * HIDDEN];
+impl NetWeights {
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.bias.len()
+    }
+}
+
+/// The dense `INPUTS × H` input weights (`N` of them) from the rows a weights
+/// file lists (input index, its weights); inputs not listed get zeros. Run at
+/// compile time by each `net_weights` file, where a width outside `WIDTHS` or
+/// an `N` that is not `INPUTS × H` stops the build.
+pub const fn dense_input<const H: usize, const N: usize>(rows: &[(u16, [f32; H])]) -> [f32; N] {
+    let mut known = false;
+    let mut k = 0;
+    while k < WIDTHS.len() {
+        known |= WIDTHS[k] == H;
+        k += 1;
+    }
+    assert!(
+        known && N == INPUTS * H,
+        "a correction's width must be one of WIDTHS, with INPUTS rows"
+    );
+    let mut input = [0.0; N];
     let mut r = 0;
     while r < rows.len() {
         let (i, row) = &rows[r];
         let mut h = 0;
-        while h < HIDDEN {
-            input[*i as usize * HIDDEN + h] = row[h];
+        while h < H {
+            input[*i as usize * H + h] = row[h];
             h += 1;
         }
         r += 1;
@@ -174,36 +195,55 @@ pub fn road_facts(pos: &Position) -> [RoadFacts; 2] {
 }
 
 /// The output, in centiflats, for the given active inputs: the input rows summed
-/// into the hidden layer, clipped to 0..1 and weighted.
+/// into the hidden layer, clipped to 0..1 and weighted. Each width of `WIDTHS`
+/// gets code compiled for it, so the sums vectorise with no tail.
 pub fn output(w: &NetWeights, active: &[u16]) -> f32 {
+    // One arm for each entry of `WIDTHS`.
+    match w.hidden() {
+        64 => output_of::<64>(w, active),
+        128 => output_of::<128>(w, active),
+        256 => output_of::<256>(w, active),
+        // `dense_input` admits no other width.
+        _ => 0.0,
+    }
+}
+
+/// `output` for a layer of `H` units.
+fn output_of<const H: usize>(w: &NetWeights, active: &[u16]) -> f32 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: `forward_avx2` needs nothing but AVX2, which this CPU has
         // just been found to support. Measured: the same sums in half the time
         // of the SSE2 build (see `docs/performance.md`).
-        return unsafe { forward_avx2(w, active) };
+        return unsafe { forward_avx2::<H>(w, active) };
     }
-    forward(w, active)
+    forward::<H>(w, active)
 }
 
 /// Lanes of the output sum: independent partial sums the compiler can keep in
-/// one vector register, where a single running sum would make each of the 128
+/// one vector register, where a single running sum would make each of the
 /// additions wait for the one before.
 const LANES: usize = 8;
 
 /// `output`'s work: adds the input weight row of each active input to the
 /// biases, then sums the clipped hidden units times their output weights.
 #[inline(always)]
-fn forward(w: &NetWeights, active: &[u16]) -> f32 {
-    let mut acc = *w.bias;
+fn forward<const H: usize>(w: &NetWeights, active: &[u16]) -> f32 {
+    let (Ok(bias), Ok(out)) = (
+        <&[f32; H]>::try_from(w.bias),
+        <&[f32; H]>::try_from(w.output),
+    ) else {
+        return 0.0;
+    };
+    let mut acc = *bias;
     for &i in active {
-        let row = &w.input[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+        let row = &w.input[i as usize * H..(i as usize + 1) * H];
         for (a, r) in acc.iter_mut().zip(row) {
             *a += r;
         }
     }
     let mut lanes = [0.0f32; LANES];
-    for (h, o) in acc.chunks_exact(LANES).zip(w.output.chunks_exact(LANES)) {
+    for (h, o) in acc.chunks_exact(LANES).zip(out.chunks_exact(LANES)) {
         for ((l, h), o) in lanes.iter_mut().zip(h).zip(o) {
             *l += h.clamp(0.0, 1.0) * o;
         }
@@ -215,8 +255,8 @@ fn forward(w: &NetWeights, active: &[u16]) -> f32 {
 /// four); the same sums in the same order.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn forward_avx2(w: &NetWeights, active: &[u16]) -> f32 {
-    forward(w, active)
+unsafe fn forward_avx2<const H: usize>(w: &NetWeights, active: &[u16]) -> f32 {
+    forward::<H>(w, active)
 }
 
 /// The correction for `pos` from the side to move, in centiflats (0 when the

@@ -11,7 +11,9 @@ use super::progress::Progress;
 use super::selfplay::Sample;
 use crate::board::{Color, Square};
 use crate::eval::hand_evaluation;
-use crate::eval::net::{active_inputs, is_square_plane, road_facts, HIDDEN, INPUTS, MAX_ACTIVE};
+use crate::eval::net::{
+    active_inputs, is_square_plane, road_facts, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE, WIDTHS,
+};
 use crate::notation::parse_tps;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -30,6 +32,8 @@ pub struct NetConfig {
     /// The step size falls along a half cosine from `learning_rate` to this
     /// fraction of it over the epochs; 1 keeps it constant.
     pub decay_to: f32,
+    /// Hidden units, one of `eval::net::WIDTHS`.
+    pub hidden: usize,
 }
 
 impl Default for NetConfig {
@@ -41,6 +45,7 @@ impl Default for NetConfig {
             seed: 1,
             weight_decay: 0.0,
             decay_to: 1.0,
+            hidden: DEFAULT_HIDDEN,
         }
     }
 }
@@ -48,10 +53,19 @@ impl Default for NetConfig {
 /// Fitted weights with the output in centiflats, ready to write out.
 #[derive(Clone, Debug)]
 pub struct TrainedNet {
+    /// `INPUTS × hidden`, input-major.
     pub input: Vec<f32>,
-    pub bias: [f32; HIDDEN],
-    pub output: [f32; HIDDEN],
+    /// One per hidden unit.
+    pub bias: Vec<f32>,
+    pub output: Vec<f32>,
     pub output_bias: f32,
+}
+
+impl TrainedNet {
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.bias.len()
+    }
 }
 
 /// What the fit found; losses are mean squared errors of the win probability.
@@ -166,54 +180,64 @@ fn fit_k(rows: &[Row]) -> f32 {
     (lo + hi) / 2.0
 }
 
+/// The widest hidden layer, for buffers on the stack.
+const MAX_HIDDEN: usize = WIDTHS[WIDTHS.len() - 1];
+
 /// The network in training: output in logit units.
 struct Params {
+    hidden: usize,
     input: Vec<f32>,
-    bias: [f32; HIDDEN],
-    output: [f32; HIDDEN],
+    bias: Vec<f32>,
+    output: Vec<f32>,
     output_bias: f32,
 }
 
-const PARAMS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
-
 impl Params {
-    fn new(rng: &mut StdRng) -> Params {
+    fn new(hidden: usize, rng: &mut StdRng) -> Params {
         let scale = 0.1;
         Params {
-            input: (0..INPUTS * HIDDEN)
+            hidden,
+            input: (0..INPUTS * hidden)
                 .map(|_| rng.gen_range(-scale..scale))
                 .collect(),
-            bias: [0.5; HIDDEN],
-            output: std::array::from_fn(|_| rng.gen_range(-0.01..0.01)),
+            bias: vec![0.5; hidden],
+            output: (0..hidden).map(|_| rng.gen_range(-0.01..0.01)).collect(),
             output_bias: 0.0,
         }
     }
 
-    /// Pre-activations and the output (logit units) for some active inputs.
-    fn forward(&self, active: &[u16]) -> ([f32; HIDDEN], f32) {
-        let mut acc = self.bias;
+    /// Every weight and bias: the length of the flat vector Adam works on.
+    fn count(&self) -> usize {
+        INPUTS * self.hidden + 2 * self.hidden + 1
+    }
+
+    /// The output (logit units) for some active inputs, with the hidden
+    /// pre-activations left in the first `hidden` slots of `acc`.
+    fn forward(&self, active: &[u16], acc: &mut [f32; MAX_HIDDEN]) -> f32 {
+        let h = self.hidden;
+        let acc = &mut acc[..h];
+        acc.copy_from_slice(&self.bias);
         for &i in active {
-            let row = &self.input[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            let row = &self.input[i as usize * h..(i as usize + 1) * h];
             for (a, w) in acc.iter_mut().zip(row) {
                 *a += w;
             }
         }
-        let out = acc
-            .iter()
+        acc.iter()
             .zip(&self.output)
             .map(|(a, o)| a.clamp(0.0, 1.0) * o)
             .sum::<f32>()
-            + self.output_bias;
-        (acc, out)
+            + self.output_bias
     }
 
     /// Mean squared error of the probability over one split.
     fn loss(&self, rows: &[Row], k: f32, validation: bool, with_net: bool) -> f64 {
+        let mut acc = [0.0; MAX_HIDDEN];
         let (sum, n) = rows.iter().filter(|r| r.validation == validation).fold(
             (0.0f64, 0usize),
             |(s, n), r| {
                 let z = if with_net {
-                    self.forward(&r.active).1
+                    self.forward(&r.active, &mut acc)
                 } else {
                     0.0
                 };
@@ -245,7 +269,8 @@ impl Adam {
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
             *p -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
         };
-        let n = INPUTS * HIDDEN;
+        let hidden = params.hidden;
+        let n = INPUTS * hidden;
         let shrink = 1.0 - lr * decay;
         for (i, p) in params.input.iter_mut().enumerate() {
             *p *= shrink;
@@ -255,26 +280,28 @@ impl Adam {
             update(n + j, p);
         }
         for (j, p) in params.output.iter_mut().enumerate() {
-            update(n + HIDDEN + j, p);
+            update(n + hidden + j, p);
         }
-        update(n + 2 * HIDDEN, &mut params.output_bias);
+        update(n + 2 * hidden, &mut params.output_bias);
     }
 }
 
 /// Adds one position's cross-entropy gradient to `grad`.
 fn accumulate(params: &Params, active: &[u16], base: f32, target: f32, k: f32, grad: &mut [f32]) {
-    let (pre, z) = params.forward(active);
+    let mut pre = [0.0; MAX_HIDDEN];
+    let z = params.forward(active, &mut pre);
     let d_out = sigmoid(k * base / 100.0 + z) - target;
-    let n = INPUTS * HIDDEN;
-    grad[n + 2 * HIDDEN] += d_out;
-    for j in 0..HIDDEN {
+    let hidden = params.hidden;
+    let n = INPUTS * hidden;
+    grad[n + 2 * hidden] += d_out;
+    for j in 0..hidden {
         let h = pre[j].clamp(0.0, 1.0);
-        grad[n + HIDDEN + j] += d_out * h;
+        grad[n + hidden + j] += d_out * h;
         if pre[j] > 0.0 && pre[j] < 1.0 {
             let d_pre = d_out * params.output[j];
             grad[n + j] += d_pre;
             for &i in active {
-                grad[i as usize * HIDDEN + j] += d_pre;
+                grad[i as usize * hidden + j] += d_pre;
             }
         }
     }
@@ -293,6 +320,12 @@ fn step_size(config: &NetConfig, epoch: usize) -> f32 {
 /// Fits the correction for board size `size` to the teacher's figures in
 /// `samples` (positions without one are skipped).
 pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<NetReport, String> {
+    if !WIDTHS.contains(&config.hidden) {
+        return Err(format!(
+            "a hidden layer of {} units: the width must be one of {WIDTHS:?}",
+            config.hidden
+        ));
+    }
     let rows = prepare(samples, size)?;
     let train: Vec<usize> = (0..rows.len()).filter(|&i| !rows[i].validation).collect();
     let validation_positions = rows.len() - train.len();
@@ -301,15 +334,15 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
     }
     let k = fit_k(&rows);
     let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut params = Params::new(&mut rng);
+    let mut params = Params::new(config.hidden, &mut rng);
     let validation_before = params.loss(&rows, k, true, false);
     let maps = symmetries(size);
     let mut adam = Adam {
-        m: vec![0.0; PARAMS],
-        v: vec![0.0; PARAMS],
+        m: vec![0.0; params.count()],
+        v: vec![0.0; params.count()],
         t: 0,
     };
-    let mut grad = vec![0.0f32; PARAMS];
+    let mut grad = vec![0.0f32; params.count()];
     let mut order = train.clone();
     let mut mapped = Vec::with_capacity(MAX_ACTIVE);
     let progress = Progress::new("fitting epochs", config.epochs);
@@ -355,8 +388,8 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
         seen,
         net: TrainedNet {
             input: params.input.clone(),
-            bias: params.bias,
-            output: params.output.map(|o| o * to_centiflats),
+            bias: params.bias.clone(),
+            output: params.output.iter().map(|o| o * to_centiflats).collect(),
             output_bias: params.output_bias * to_centiflats,
         },
     })

@@ -1,7 +1,10 @@
 //! The 5x5 correction weights, written by `menhir tune net`:
 //! 1638526 positions (s5_tei_hk4_n5000_g2500_seed12.tsv s5_tei_hk4_n5000_g2500_seed14.tsv s5_tei_hk4_n5000_g2500_seed15.tsv s5_tei_hk4_n5000_g2500_seed16.tsv s5_tei_hk4_n5000_g2500_seed17.tsv s5_tei_hk4_n5000_g2500_seed18.tsv s5_tei_hk4_n5000_g2500_seed19.tsv s5_tei_hk4_n5000_g2500_seed20.tsv s5_tei_hk4_n5000_g2500_seed21.tsv s5_tei_hk4_n5000_g2500_seed22.tsv s5_tei_hk4_n5000_g2500_seed23.tsv s5_tei_hk4_n5000_g2500_seed24.tsv s5_tei_hk4_n5000_g2500_seed25.tsv s5_tei_hk4_n5000_g2500_seed26.tsv), 80 epochs, weight decay 0.05, step size 0.002 falling to 0.05 of it, k 0.4215, validation loss 0.016313 (evaluation alone 0.031096)
 
-use crate::eval::net::{dense_input, NetWeights, HIDDEN, INPUTS};
+use crate::eval::net::{dense_input, NetWeights, INPUTS};
+
+/// Hidden units.
+const HIDDEN: usize = 128;
 
 /// Each row: an input (plane × 64 + slot) and its weights to every hidden
 /// unit; inputs left out have all-zero rows.

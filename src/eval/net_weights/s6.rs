@@ -1,7 +1,10 @@
 //! The 6x6 correction weights, written by `menhir tune net`:
 //! 531340 positions (s6_tei_hk4_n5000_g3000_seed22.tsv s6_tei_hk4_n5000_g2500_seed23.tsv s6_tei_hk4_n5000_g2500_seed24.tsv), 25 epochs, weight decay 0.5, step size 0.002 falling to 0.05 of it, k 0.1782, validation loss 0.021612 (evaluation alone 0.029977)
 
-use crate::eval::net::{dense_input, NetWeights, HIDDEN, INPUTS};
+use crate::eval::net::{dense_input, NetWeights, INPUTS};
+
+/// Hidden units.
+const HIDDEN: usize = 128;
 
 /// Each row: an input (plane × 64 + slot) and its weights to every hidden
 /// unit; inputs left out have all-zero rows.
