@@ -285,3 +285,16 @@ fn weight_decay_pulls_the_input_weights_towards_zero() {
         "input weights' total size {plain} without decay, {decayed} with"
     );
 }
+
+#[test]
+fn tune_net_refuses_an_unsupported_width_on_the_command_line() {
+    // Refused while the command line is read: the data file is never opened.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_menhir"))
+        .args(["tune", "net", "/no/such/file.tsv", "--hidden", "100"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("100 is not one of the widths"), "{stderr}");
+    assert!(out.stdout.is_empty(), "stdout belongs to TEI");
+}

@@ -3,6 +3,7 @@
 //! write it into `src/eval/net_weights/`.
 
 use clap::Args;
+use menhir::eval::net::WIDTHS;
 use menhir::notation::parse_tps;
 use menhir::tune::net::{fit_net, NetConfig};
 use menhir::tune::net_file::net_file_text;
@@ -32,7 +33,7 @@ pub struct NetArgs {
     #[arg(long, default_value_t = 1.0, value_parser = fraction)]
     decay_to: f32,
     /// Hidden units: 64, 128 or 256 (the widths the evaluation has code for).
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = 128, value_parser = width)]
     hidden: usize,
     /// Seed of the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
@@ -97,6 +98,19 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// One of the widths the evaluation has code for, for --hidden: refused when
+/// the command line is read, before the data files are.
+fn width(text: &str) -> Result<usize, String> {
+    let units: usize = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number"))?;
+    if WIDTHS.contains(&units) {
+        Ok(units)
+    } else {
+        Err(format!("{units} is not one of the widths {WIDTHS:?}"))
+    }
 }
 
 /// A number from 0 to 1, for --decay-to.
