@@ -247,7 +247,7 @@ fn the_fit_takes_any_width_of_widths_and_writes_it() {
         ..config
     };
     let error = fit_net(&samples, 4, &odd).unwrap_err();
-    assert!(error.contains("100"), "{error}");
+    assert!(error.contains("100 is not one of the widths"), "{error}");
 }
 
 #[test]

@@ -3,9 +3,8 @@
 //! write it into `src/eval/net_weights/`.
 
 use clap::Args;
-use menhir::eval::net::WIDTHS;
 use menhir::notation::parse_tps;
-use menhir::tune::net::{fit_net, NetConfig};
+use menhir::tune::net::{check_width, fit_net, NetConfig};
 use menhir::tune::net_file::net_file_text;
 use menhir::tune::selfplay::Sample;
 use std::path::{Path, PathBuf};
@@ -106,11 +105,7 @@ fn width(text: &str) -> Result<usize, String> {
     let units: usize = text
         .parse()
         .map_err(|_| format!("'{text}' is not a whole number"))?;
-    if WIDTHS.contains(&units) {
-        Ok(units)
-    } else {
-        Err(format!("{units} is not one of the widths {WIDTHS:?}"))
-    }
+    check_width(units).map(|()| units)
 }
 
 /// A number from 0 to 1, for --decay-to.

@@ -317,15 +317,21 @@ fn step_size(config: &NetConfig, epoch: usize) -> f32 {
     config.learning_rate * (config.decay_to + (1.0 - config.decay_to) * cosine)
 }
 
+/// `Ok` when a hidden layer of `units` is one of the widths the evaluation has
+/// code for (`eval::net::WIDTHS`); the one check for both the fit and the
+/// command line.
+pub fn check_width(units: usize) -> Result<(), String> {
+    if WIDTHS.contains(&units) {
+        Ok(())
+    } else {
+        Err(format!("{units} is not one of the widths {WIDTHS:?}"))
+    }
+}
+
 /// Fits the correction for board size `size` to the teacher's figures in
 /// `samples` (positions without one are skipped).
 pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<NetReport, String> {
-    if !WIDTHS.contains(&config.hidden) {
-        return Err(format!(
-            "a hidden layer of {} units: the width must be one of {WIDTHS:?}",
-            config.hidden
-        ));
-    }
+    check_width(config.hidden)?;
     let rows = prepare(samples, size)?;
     let train: Vec<usize> = (0..rows.len()).filter(|&i| !rows[i].validation).collect();
     let validation_positions = rows.len() - train.len();
