@@ -3,9 +3,10 @@
 //! search scores them close to even. Written in racetrack's `move-list` format.
 
 use crate::board::{Color, Position};
+use crate::engine::{Engine, EngineOptions};
 use crate::game::Game;
 use crate::notation::move_to_ptn;
-use crate::search::{search_quietly, Limits, TranspositionTable};
+use crate::search::Limits;
 use crate::tune::selfplay::random_opening;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -132,13 +133,18 @@ pub fn make_book(config: &BookConfig) -> Result<Vec<Opening>, String> {
 }
 
 fn judge(config: &BookConfig, game: &Game) -> Option<Opening> {
-    let tt = TranspositionTable::new(16);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 16,
+        threads: 1,
+        ..EngineOptions::default()
+    });
     let limits = Limits {
         nodes: Some(config.nodes),
         ..Limits::default()
     };
     let pos = game.position();
-    let info = search_quietly(pos, game.repetition_history(), limits, &tt)?;
+    engine.set_game(game.clone());
+    let info = engine.think(limits, &|_| {}).ok()?.summary?;
     let score = info.score.0;
     if info.score.is_proven() || score.abs() > config.max_score {
         return None;

@@ -2,9 +2,23 @@
 //! history — threefold repetition (a draw, behind a flag that is on by default) and
 //! refusing plies after the game has ended.
 
-use crate::board::{GameResult, Position};
-use crate::moves::Move;
-use crate::notation::{move_to_ptn, MoveError};
+use crate::board::{GameResult, Move, Position};
+use crate::movegen::explain_illegal;
+
+/// Why `Game::play` refused a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IllegalPlay {
+    /// What is wrong, in a player's words.
+    pub reason: &'static str,
+}
+
+impl std::fmt::Display for IllegalPlay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "illegal ply: {}", self.reason)
+    }
+}
+
+impl std::error::Error for IllegalPlay {}
 
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
@@ -67,11 +81,9 @@ impl Game {
     }
 
     /// Plays `mv` after checking that the game is not over and the ply is legal.
-    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        let token = move_to_ptn(mv);
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalPlay> {
         if let Some(result) = self.result() {
-            return Err(MoveError::Illegal {
-                token,
+            return Err(IllegalPlay {
                 reason: match result {
                     GameResult::Draw => "the game is already over (draw)",
                     _ => "the game is already over",
@@ -79,9 +91,8 @@ impl Game {
             });
         }
         if !self.position.is_legal(mv) {
-            return Err(MoveError::Illegal {
-                token,
-                reason: crate::notation::ptn_move::explain_illegal(&self.position, mv),
+            return Err(IllegalPlay {
+                reason: explain_illegal(&self.position, mv),
             });
         }
         self.position.make(mv);
@@ -91,18 +102,5 @@ impl Game {
         }
         self.since_placement.push(self.position.hash());
         Ok(())
-    }
-
-    /// Reads a PTN ply and plays it.
-    pub fn play_ptn(&mut self, token: &str) -> Result<Move, MoveError> {
-        let mv = crate::notation::parse_move(token, self.position.size())?;
-        self.play(mv).map_err(|e| match e {
-            MoveError::Illegal { reason, .. } => MoveError::Illegal {
-                token: token.to_string(),
-                reason,
-            },
-            other => other,
-        })?;
-        Ok(mv)
     }
 }

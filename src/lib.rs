@@ -1,20 +1,36 @@
-//! Menhir: a Tak engine. The library holds the rules, notation, move generation
-//! search, evaluation, tuner and opening books; the `menhir` binary is a thin CLI
-//! over it.
+//! Menhir: a Tak engine. The library is built in layers, each using only the ones
+//! below it:
+//!
+//! 1. `board` — positions, moves, make/unmake, hashing, roads, the end of a game;
+//! 2. `movegen` — legal moves, perft, immediate wins, why a move is illegal;
+//! 3. `game` — a position's history: repetitions, no plies after the end;
+//! 4. `notation` — PTN plies and games, TPS;
+//! 5. `eval` — the static evaluation;
+//! 6. `search` — iterative deepening alpha-beta over a shared table;
+//! 7. `engine` — the one door: options, the game, the table, the search thread;
+//! 8. `tei` and `tactics` — the protocol and the tactical test positions.
+//!
+//! The `menhir` binary is a thin CLI over it; the tuner and the book maker live
+//! in the `menhir-tools` crate and use only this public API.
 
 pub mod board;
-pub mod book;
-pub mod game;
 pub mod movegen;
-pub mod moves;
+
+pub mod game;
 pub mod notation;
 
-pub use board::{Color, GameResult, PieceKind, Position, Square};
-pub use game::Game;
-pub use moves::Move;
-pub mod engine;
 pub mod eval;
 pub mod search;
+
+pub mod engine;
+
 pub mod tactics;
 pub mod tei;
+
+// Moving to the menhir-tools crate.
+pub mod book;
 pub mod tune;
+
+pub use board::{Color, GameResult, Move, PieceKind, Position, Square};
+pub use engine::{Engine, EngineOptions, Thought};
+pub use game::Game;

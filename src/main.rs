@@ -39,9 +39,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None | Some(Command::Tei) => {
             let stdin = std::io::BufReader::new(std::io::stdin());
+            // Returns after `quit` or the end of input, with the search joined.
             menhir::tei::run(stdin, std::io::stdout());
-            // The search thread may still be running after `quit`: leave now.
-            std::process::exit(0);
+            Ok(())
         }
         Some(Command::Analyze(args)) => cli::analyze::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),

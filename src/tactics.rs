@@ -1,10 +1,12 @@
 //! Tactical test positions (`bench-positions/tactics-public.tsv`): reading them and
 //! checking whether a search's move is among the exact solutions.
 
+use crate::board::Move;
 use crate::board::Position;
-use crate::moves::Move;
+use crate::engine::{Engine, EngineOptions};
+use crate::game::Game;
 use crate::notation::{parse_move, parse_tps};
-use crate::search::{self, Limits, TranspositionTable};
+use crate::search::Limits;
 
 /// One tactical position.
 #[derive(Clone, Debug)]
@@ -53,20 +55,24 @@ pub fn parse_tactics(text: &str) -> Result<Vec<Tactic>, String> {
     Ok(out)
 }
 
-/// Searches `tactic` within `limits` on one thread with `tt` (cleared first);
+/// Searches `tactic` within `limits` with `engine` (its table cleared first);
 /// returns the move played.
-pub fn solve(tactic: &Tactic, limits: Limits, tt: &TranspositionTable) -> Option<Move> {
-    tt.clear();
-    let history = [tactic.position.hash()];
-    let summary = search::search_quietly(&tactic.position, &history, limits, tt)?;
-    summary.pv.first().copied()
+pub fn solve(tactic: &Tactic, limits: Limits, engine: &mut Engine) -> Option<Move> {
+    engine.set_game(Game::new(tactic.position.clone()));
+    engine.clear_hash();
+    engine.think(limits, &|_| {}).ok()?.best
 }
 
-/// `solve` with a fixed move time and a fresh table of `hash_mib`.
+/// `solve` with a fixed move time, on one thread with a fresh table of
+/// `hash_mib`.
 pub fn solve_for(tactic: &Tactic, movetime_ms: u64, hash_mib: usize) -> Option<Move> {
     let limits = Limits {
         movetime: Some(movetime_ms),
         ..Limits::default()
     };
-    solve(tactic, limits, &TranspositionTable::new(hash_mib))
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib,
+        ..EngineOptions::default()
+    });
+    solve(tactic, limits, &mut engine)
 }

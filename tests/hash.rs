@@ -1,6 +1,7 @@
 //! The incremental hash equals the hash computed from scratch after every move of
 //! many seeded random games on every size, and unmake restores positions exactly.
 
+use menhir::notation::PlayPtn;
 use menhir::{Move, Position};
 
 /// A tiny fixed generator, so the games never change between versions.

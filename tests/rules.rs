@@ -4,6 +4,7 @@ mod common;
 
 use common::rules_support::*;
 use menhir::board::Direction;
+use menhir::notation::PlayPtn;
 use menhir::notation::{
     move_to_ptn, parse_legal_move, parse_move, parse_tps, write_tps, MoveError, TpsError,
 };

@@ -3,8 +3,9 @@
 //! whole file.
 
 use menhir::notation::move_to_ptn;
-use menhir::search::{Limits, TranspositionTable};
+use menhir::search::Limits;
 use menhir::tactics::{parse_tactics, solve, solve_for};
+use menhir::{Engine, EngineOptions};
 
 #[test]
 fn sample_of_public_tactics_is_solved_at_500_ms() {
@@ -38,7 +39,10 @@ fn sample_of_public_tactics_is_solved_at_500_ms() {
 fn short_tactics_are_found_at_every_depth_from_2() {
     let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
         .expect("the tactics file parses");
-    let tt = TranspositionTable::new(16);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    });
     let mut checked = 0;
     for t in tactics.iter().filter(|t| t.kind != "win5") {
         for depth in 2..=4 {
@@ -46,7 +50,7 @@ fn short_tactics_are_found_at_every_depth_from_2() {
                 depth: Some(depth),
                 ..Limits::default()
             };
-            let played = solve(t, limits, &tt);
+            let played = solve(t, limits, &mut engine);
             assert!(
                 played.is_some_and(|m| t.solutions.contains(&m)),
                 "{} ({}) at depth {depth}: played {:?}",

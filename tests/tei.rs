@@ -7,6 +7,7 @@ mod common;
 
 use common::{bestmove, Engine};
 use menhir::game::Game;
+use menhir::notation::PlayPtn;
 use menhir::notation::{parse_move, parse_tps};
 use menhir::Position;
 use std::time::{Duration, Instant};

@@ -2,8 +2,8 @@
 
 use super::geometry::{Bitboard, Square};
 use super::zobrist::KEYS;
+use super::Move;
 use super::{Color, PieceKind, Position};
-use crate::moves::Move;
 
 /// What `unmake` needs besides the move itself: the hash, the top-piece
 /// bitboards, and the colours of the pieces a spread carried.

@@ -3,6 +3,7 @@
 
 pub mod geometry;
 mod make;
+mod moves;
 mod position;
 mod road;
 mod stacks;
@@ -10,6 +11,7 @@ pub mod zobrist;
 
 pub use geometry::{geometry_of, Bitboard, Direction, Geometry, Square, MAX_SIZE, MIN_SIZE};
 pub use make::Undo;
+pub use moves::Move;
 pub use position::{GameResult, Position};
 pub use road::flood;
 

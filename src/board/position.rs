@@ -340,6 +340,36 @@ impl Eq for Position {}
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::notation::tps::write_tps(self))
+        // Rows from the top, each square's stack bottom to top (`1`/`2`, then
+        // `S`/`C` for a wall or capstone on top), `x` when empty: readable
+        // without the notation layer, and close to TPS.
+        let n = self.size();
+        let mut rows = Vec::with_capacity(n);
+        for rank in (0..n).rev() {
+            let cells: Vec<String> = (0..n)
+                .map(|file| {
+                    let sq = Square::new(file, rank);
+                    let h = self.height(sq);
+                    if h == 0 {
+                        return "x".to_string();
+                    }
+                    let mut cell: String = (0..h).map(|i| self.color_at(sq, i).digit()).collect();
+                    match self.top(sq).map(|(_, kind)| kind) {
+                        Some(PieceKind::Wall) => cell.push('S'),
+                        Some(PieceKind::Cap) => cell.push('C'),
+                        _ => {}
+                    }
+                    cell
+                })
+                .collect();
+            rows.push(cells.join(","));
+        }
+        write!(
+            f,
+            "Position({} {} {})",
+            rows.join("/"),
+            self.to_move().digit(),
+            self.move_number()
+        )
     }
 }

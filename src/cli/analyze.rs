@@ -1,16 +1,13 @@
 //! `menhir analyze`: draws a position and prints the engine's analysis, one line
 //! per completed depth, then the best move. Without a position it analyses a
-//! built-in 6x6 middlegame (notation.md §3.3).
+//! built-in 6x6 middlegame (`docs/rules.md`).
 
 use super::board_view::render;
 use clap::Args;
-use menhir::game::Game;
 use menhir::notation::{move_to_ptn, parse_ptn_games, parse_tps};
-use menhir::search::{self, Limits, Report, SearchInfo, SearchParams, TranspositionTable};
-use menhir::{Color, Position};
+use menhir::search::{Limits, Report, SearchInfo};
+use menhir::{Color, Engine, EngineOptions, Game, Position};
 use std::io::IsTerminal;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 /// Ply 40 of a real 6x6 game (Tiltak vs Topaz), White to move.
 pub const DEFAULT_POSITION: &str =
@@ -132,27 +129,19 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         }),
         ..Limits::default()
     };
-    let params = SearchParams {
-        limits,
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: args.hash as usize,
         threads: args.threads as usize,
         multipv: args.multipv as usize,
-        start: Instant::now(),
-    };
-    let tt = TranspositionTable::new(args.hash as usize);
-    let stop = AtomicBool::new(false);
+        half_komi: game.position().half_komi(),
+    });
+    engine.set_game(game);
     let report = |r: Report| match r {
         Report::Info(info) if info.multipv.is_none() || args.multipv > 1 => print_line(&info),
         Report::Info(_) => {}
         Report::BestMove(Some(mv)) => println!("best move: {}", move_to_ptn(mv)),
         Report::BestMove(None) => println!("no legal move"),
     };
-    search::search(
-        &pos,
-        game.repetition_history(),
-        &params,
-        &tt,
-        &stop,
-        &report,
-    );
+    engine.think(limits, &report)?;
     Ok(())
 }

@@ -2,9 +2,9 @@
 //! a fresh table; the node total is the search's signature.
 
 use clap::Args;
-use menhir::game::Game;
 use menhir::notation::parse_tps;
-use menhir::search::{self, Limits, TranspositionTable};
+use menhir::search::Limits;
+use menhir::{Engine, EngineOptions, Game};
 use std::time::Instant;
 
 #[derive(Args)]
@@ -29,19 +29,25 @@ pub const BENCH_POSITIONS: [(&str, i32); 10] = [
 ];
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    let tt = TranspositionTable::new(16);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 16,
+        threads: 1,
+        ..EngineOptions::default()
+    });
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for (i, (tps, half_komi)) in BENCH_POSITIONS.iter().enumerate() {
         let mut pos = parse_tps(tps).map_err(|e| format!("bench position {i}: {e}"))?;
         pos.set_half_komi(*half_komi);
-        let game = Game::new(pos);
-        tt.clear();
+        engine.set_game(Game::new(pos));
+        engine.clear_hash();
         let limits = Limits {
             depth: Some(args.depth),
             ..Limits::default()
         };
-        let info = search::search_quietly(game.position(), game.repetition_history(), limits, &tt)
+        let info = engine
+            .think(limits, &|_| {})?
+            .summary
             .ok_or("the search reported nothing")?;
         total_nodes += info.nodes;
         log::info!(

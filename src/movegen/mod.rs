@@ -1,15 +1,17 @@
 //! Legal move generation into a reusable list, and counting without generating
 //! (for bulk perft and mobility).
 
+mod legality;
 mod perft;
 mod tables;
 mod wins;
 
+pub use legality::explain_illegal;
 pub use perft::{perft, perft_divide, PerftMode};
 pub use tables::SPREADS;
 
+use crate::board::Move;
 use crate::board::{Bitboard, Color, Direction, PieceKind, Position, Square};
-use crate::moves::Move;
 
 /// A reusable buffer of moves; generation clears it first.
 pub type MoveList = Vec<Move>;

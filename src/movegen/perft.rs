@@ -2,8 +2,8 @@
 //! of notation.md §5 — a finished game has no children.
 
 use super::MoveList;
+use crate::board::Move;
 use crate::board::Position;
-use crate::moves::Move;
 use rayon::prelude::*;
 
 /// How the last ply is counted.

@@ -5,8 +5,8 @@
 //! by the count, and spreads made only when they drop on every empty square.
 
 use super::{free_run, MoveList, SPREADS};
+use crate::board::Move;
 use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position, Square};
-use crate::moves::Move;
 
 /// True when `area` connects two opposite edges.
 fn connects(pos: &Position, area: Bitboard) -> bool {
@@ -378,7 +378,7 @@ mod tests {
                     own_road |= result == Some(GameResult::Road(me));
                     let level_or_ahead = matches!(result, Some(GameResult::Flats(c)) if c == me)
                         || result == Some(GameResult::Draw);
-                    if level_or_ahead && ending.is_none_or(|m: crate::moves::Move| m.is_spread()) {
+                    if level_or_ahead && ending.is_none_or(|m: crate::board::Move| m.is_spread()) {
                         ending = Some(mv);
                     }
                 }

@@ -8,5 +8,5 @@ pub mod tps;
 
 pub use error::{MoveError, PtnError, TpsError};
 pub use ptn_file::{parse_ptn_games, PtnGame};
-pub use ptn_move::{move_to_ptn, parse_legal_move, parse_move};
+pub use ptn_move::{move_to_ptn, parse_legal_move, parse_move, PlayPtn};
 pub use tps::{parse_tps, write_tps};

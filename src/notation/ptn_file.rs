@@ -2,6 +2,7 @@
 //! results, several games per file, and a `TPS` tag for a non-standard start.
 
 use super::error::PtnError;
+use super::ptn_move::PlayPtn;
 use super::tps::parse_tps;
 use crate::board::Position;
 use crate::game::Game;

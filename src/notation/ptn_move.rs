@@ -2,8 +2,10 @@
 //! omitted, a trailing `*`, marks), canonical form out (notation.md §2.3).
 
 use super::error::MoveError;
+use crate::board::Move;
 use crate::board::{Direction, PieceKind, Position, Square};
-use crate::moves::Move;
+use crate::game::Game;
+use crate::movegen::explain_illegal;
 
 const EXPECTED: &str = "a placement like 'a1', 'Sb2', 'Cc3' or a spread like 'a1>', '3c3>12'";
 
@@ -124,31 +126,22 @@ pub fn parse_legal_move(pos: &Position, token: &str) -> Result<Move, MoveError> 
     }
 }
 
-/// Why a well-formed ply is not legal in `pos`.
-pub(crate) fn explain_illegal(pos: &Position, mv: Move) -> &'static str {
-    let sq = mv.square();
-    let me = pos.to_move();
-    if !mv.is_spread() {
-        return if pos.height(sq) > 0 {
-            "pieces are only placed on empty squares"
-        } else if pos.in_swap() && mv.kind() != PieceKind::Flat {
-            "the first two plies place the opponent's flat"
-        } else if mv.kind() == PieceKind::Cap {
-            "no capstone left in the reserve"
-        } else {
-            "no stones left in the reserve"
-        };
+/// Playing PTN plies in a `Game`: reading the token, then `Game::play`, with
+/// errors that name the token.
+pub trait PlayPtn {
+    /// Reads a PTN ply and plays it.
+    fn play_ptn(&mut self, token: &str) -> Result<Move, MoveError>;
+}
+
+impl PlayPtn for Game {
+    fn play_ptn(&mut self, token: &str) -> Result<Move, MoveError> {
+        let mv = parse_move(token, self.position().size())?;
+        self.play(mv).map_err(|e| MoveError::Illegal {
+            token: token.to_string(),
+            reason: e.reason,
+        })?;
+        Ok(mv)
     }
-    if pos.in_swap() {
-        return "the first two plies must be placements";
-    }
-    if pos.owner(sq) != Some(me) {
-        return "a spread starts from a stack whose top piece is the mover's";
-    }
-    if mv.count() > pos.height(sq) {
-        return "the count is larger than the stack";
-    }
-    "the path is blocked: walls take only a lone capstone, capstones nothing"
 }
 
 /// The canonical PTN of a move: no `F`, count only when > 1, drops only when the

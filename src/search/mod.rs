@@ -13,9 +13,9 @@ pub use limits::{Deadline, Limits};
 pub use score::Score;
 pub use tt::TranspositionTable;
 
+use crate::board::Move;
 use crate::board::Position;
 use crate::movegen::MoveList;
-use crate::moves::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use worker::{Worker, MAX_PLY};

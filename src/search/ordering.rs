@@ -2,8 +2,8 @@
 //! the history heuristic plus a cheap Tak-aware prior (flats before capstones
 //! before walls; spreads that capture enemy tops or carry many pieces earlier).
 
+use crate::board::Move;
 use crate::board::{PieceKind, Position};
-use crate::moves::Move;
 
 /// Moves are 17-bit codes, so one table row per colour indexes them directly.
 pub const HISTORY_SIZE: usize = 1 << 17;

@@ -3,7 +3,7 @@
 //! (one word from one thread, the other from another) fails the key check instead
 //! of being trusted. Its size is exactly the `Hash` option in MiB.
 
-use crate::moves::Move;
+use crate::board::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true value.

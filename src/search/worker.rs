@@ -10,10 +10,10 @@ use super::ordering::{pick_next, score_moves, History, Reductions};
 use super::score::{Score, INFINITY, PROVEN};
 use super::tt::Bound;
 use super::Shared;
+use crate::board::Move;
 use crate::board::{Bitboard, Position};
 use crate::eval::{evaluate, evaluate_knowing};
 use crate::movegen::MoveList;
-use crate::moves::Move;
 use std::sync::atomic::Ordering;
 
 /// Deepest ply a search path may reach.

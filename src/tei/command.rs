@@ -1,4 +1,4 @@
-//! TEI commands: one input line into a typed command (tei.md §3). Tolerates
+//! TEI commands: one input line into a typed command (`docs/tei.md`). Tolerates
 //! `\r\n`, surrounding blanks and runs of spaces or tabs.
 
 use crate::search::Limits;

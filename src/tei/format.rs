@@ -1,22 +1,26 @@
 //! Engine → client lines: the identification block and `info` lines with the
-//! fields, order and units of tei.md §4.3 (`pv` last).
+//! fields, order and units of `docs/tei.md` (`pv` last).
 
+use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::engine::{HALF_KOMI, OPTIONS};
 use crate::notation::move_to_ptn;
 use crate::search::SearchInfo;
 
-/// The reply to `tei`, `teiok` excluded.
+/// The reply to `tei`, `teiok` excluded: the option lines come from the
+/// engine's option table.
 pub fn identification() -> Vec<String> {
-    let komis: Vec<String> = (-10..=10).map(|k: i32| k.to_string()).collect();
-    vec![
+    let sizes: Vec<String> = (MIN_SIZE..=MAX_SIZE).map(|n| n.to_string()).collect();
+    let komis: Vec<String> = (HALF_KOMI.min..=HALF_KOMI.max)
+        .map(|k| k.to_string())
+        .collect();
+    let mut lines = vec![
         "id name Menhir".into(),
         "id author Menhir developers".into(),
         format!("id version {}", env!("CARGO_PKG_VERSION")),
-        format!("size 3 4 5 6 7 8 halfkomi {}", komis.join(" ")),
-        "option name HalfKomi type spin default 0 min -10 max 10".into(),
-        "option name Hash type spin default 64 min 1 max 65536".into(),
-        "option name Threads type spin default 1 min 1 max 256".into(),
-        "option name MultiPV type spin default 1 min 1 max 16".into(),
-    ]
+        format!("size {} halfkomi {}", sizes.join(" "), komis.join(" ")),
+    ];
+    lines.extend(OPTIONS.iter().map(|o| o.tei_line()));
+    lines
 }
 
 /// One `info` line.

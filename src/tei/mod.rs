@@ -1,4 +1,4 @@
-//! TEI (tei.md): a reader thread turns input lines into commands and never
+//! TEI (`docs/tei.md`): a reader thread turns input lines into commands and never
 //! blocks on a search; the session loop answers commands and prints the search's
 //! reports, and is the only writer to the output.
 

@@ -6,13 +6,14 @@
 
 use super::progress::Progress;
 use super::teacher::Teacher;
+use crate::board::Move;
 use crate::board::{Color, PieceKind, Position};
+use crate::engine::{Engine, EngineOptions};
 use crate::eval::evaluate;
 use crate::game::Game;
 use crate::movegen::MoveList;
-use crate::moves::Move;
 use crate::notation::write_tps;
-use crate::search::{search_quietly, Limits, TranspositionTable};
+use crate::search::Limits;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -157,14 +158,18 @@ struct Choice {
 
 /// Who chooses the moves of one game.
 enum Player {
-    Menhir(TranspositionTable),
+    Menhir(Box<Engine>),
     Teacher(Box<Teacher>),
 }
 
 impl Player {
     fn new(config: &SelfPlay) -> Result<Player, String> {
         match &config.teacher {
-            None => Ok(Player::Menhir(TranspositionTable::new(config.hash_mib))),
+            None => Ok(Player::Menhir(Box::new(Engine::new(EngineOptions {
+                hash_mib: config.hash_mib,
+                threads: 1,
+                ..EngineOptions::default()
+            })))),
             Some(path) => Ok(Player::Teacher(Box::new(Teacher::start(
                 path,
                 config.size,
@@ -179,12 +184,13 @@ impl Player {
         let pos = game.position();
         let white = if pos.to_move() == Color::White { 1 } else { -1 };
         match self {
-            Player::Menhir(tt) => {
+            Player::Menhir(engine) => {
                 let limits = Limits {
                     nodes: Some(config.nodes),
                     ..Limits::default()
                 };
-                let info = search_quietly(pos, game.repetition_history(), limits, tt)?;
+                engine.set_game(game.clone());
+                let info = engine.think(limits, &|_| {}).ok()?.summary?;
                 let mv = *info.pv.first()?;
                 let white_score = (!info.score.is_proven()).then_some(white * info.score.0);
                 Some(Choice {

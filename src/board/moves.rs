@@ -6,7 +6,7 @@
 //! bottom of the carried group), so its highest bit + 1 is the number of pieces
 //! carried and its popcount the number of squares visited.
 
-use crate::board::{Direction, PieceKind, Square};
+use super::{Direction, PieceKind, Square};
 
 /// A ply: a placement or a spread.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

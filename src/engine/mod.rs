@@ -1,0 +1,351 @@
+//! The engine facade, the one door to searching: it owns the options, the game
+//! being analysed (position history included, for repetitions), the
+//! transposition table and the running search. `go` searches on a thread of its
+//! own and sends `Report`s over a channel; `think` searches on the caller's
+//! thread and returns what it found. The TEI session, `analyze`, `bench`,
+//! `tactics` and the tools all search through it. Nothing here prints.
+
+mod options;
+
+pub use options::{
+    find as find_option, EngineOptions, OptionError, OptionSpec, HALF_KOMI, OPTIONS,
+};
+
+use crate::board::{Move, Position};
+use crate::game::Game;
+use crate::notation::{parse_tps, PlayPtn};
+use crate::search::{self, Limits, Report, SearchInfo, SearchParams, TranspositionTable};
+use crossbeam_channel::Sender;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// Memory available for new allocations, in MiB (Linux; `None` elsewhere).
+fn available_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Where the engine stands on positions.
+#[derive(Clone, Debug)]
+enum Board {
+    /// No game started and no position given yet.
+    NoGame,
+    /// A game to search.
+    Ready(Box<Game>),
+    /// The last position was refused, for this reason.
+    Invalid(String),
+}
+
+struct Running {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+/// What a one-shot `think` found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    /// The move to play; `None` when the position has no legal move.
+    pub best: Option<Move>,
+    /// The closing summary line (its `pv` starts with `best`), when there was a
+    /// search.
+    pub summary: Option<SearchInfo>,
+}
+
+/// Options, the game, the hash table and the search in progress. Dropping it
+/// stops and joins the search.
+pub struct Engine {
+    options: EngineOptions,
+    /// The board size of the current game, if one was started or loaded.
+    size: Option<usize>,
+    board: Board,
+    tt: Option<Arc<TranspositionTable>>,
+    /// The `Hash` value the table was allocated for (it may be smaller).
+    tt_requested: usize,
+    running: Option<Running>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(EngineOptions::default())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}
+
+impl Engine {
+    /// An engine with these options and no game.
+    pub fn new(options: EngineOptions) -> Engine {
+        Engine {
+            options,
+            size: None,
+            board: Board::NoGame,
+            tt: None,
+            tt_requested: 0,
+            running: None,
+        }
+    }
+
+    /// The current option values.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Sets a declared option from its TEI text (see `OPTIONS`). A new half-komi
+    /// also applies to the current game. Stops nothing: callers set options
+    /// between searches.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let spec = self.options.set(name, value)?;
+        if spec.name == HALF_KOMI.name {
+            let k = self.options.half_komi;
+            if let Board::Ready(game) = &mut self.board {
+                game.set_half_komi(k);
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a game of `size` (and half-komi, when given, clamped to the
+    /// option's range) and clears the table. An unsupported size leaves no game.
+    pub fn new_game(&mut self, size: Option<usize>, half_komi: Option<i32>) -> Result<(), String> {
+        self.wait();
+        if let Some(k) = half_komi {
+            self.options.half_komi = k.clamp(HALF_KOMI.min as i32, HALF_KOMI.max as i32);
+        }
+        self.ensure_hash();
+        self.clear_hash();
+        match size.and_then(Position::start) {
+            Some(mut pos) => {
+                pos.set_half_komi(self.options.half_komi);
+                self.size = Some(pos.size());
+                self.board = Board::Ready(Box::new(Game::new(pos)));
+                Ok(())
+            }
+            None => {
+                self.size = None;
+                self.board = Board::NoGame;
+                Err(format!("unsupported or missing board size {size:?}"))
+            }
+        }
+    }
+
+    /// Sets the position to search: the start position of the current game
+    /// (`tps` None) or a TPS, then the PTN plies of `moves`, with the half-komi
+    /// option. On an error the engine remembers the reason, and `go` answers
+    /// with it until a good position arrives.
+    pub fn set_position(&mut self, tps: Option<&str>, moves: &[String]) -> Result<(), String> {
+        self.wait();
+        match self.load(tps, moves) {
+            Ok(game) => {
+                self.board = Board::Ready(Box::new(game));
+                Ok(())
+            }
+            Err(reason) => {
+                self.board = Board::Invalid(reason.clone());
+                Err(reason)
+            }
+        }
+    }
+
+    fn load(&mut self, tps: Option<&str>, moves: &[String]) -> Result<Game, String> {
+        let mut pos = match tps {
+            None => {
+                let size = self.size.ok_or("position startpos before any teinewgame")?;
+                Position::start(size).ok_or("no start position for this size")?
+            }
+            Some(tps) => {
+                let pos = parse_tps(tps).map_err(|e| e.to_string())?;
+                match self.size {
+                    Some(n) if n != pos.size() => {
+                        return Err(format!(
+                            "TPS is {0}x{0} but the game is {n}x{n}",
+                            pos.size()
+                        ))
+                    }
+                    Some(_) => {}
+                    None => self.size = Some(pos.size()),
+                }
+                pos
+            }
+        };
+        pos.set_half_komi(self.options.half_komi);
+        let mut game = Game::new(pos);
+        for token in moves {
+            game.play_ptn(token).map_err(|e| e.to_string())?;
+        }
+        Ok(game)
+    }
+
+    /// Sets the game to search as it is (its half-komi included).
+    pub fn set_game(&mut self, game: Game) {
+        self.wait();
+        self.size = Some(game.position().size());
+        self.board = Board::Ready(Box::new(game));
+    }
+
+    /// The game being analysed, if the last position was good.
+    pub fn game(&self) -> Option<&Game> {
+        match &self.board {
+            Board::Ready(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The game to search, or the reason there is none.
+    fn searchable(&self) -> Result<Game, String> {
+        match &self.board {
+            Board::Ready(game) => Ok(game.as_ref().clone()),
+            Board::NoGame => Err("no game size: send teinewgame <size> first".into()),
+            Board::Invalid(reason) => Err(reason.clone()),
+        }
+    }
+
+    /// Allocates the table at the size of the `Hash` option if it differs. Only
+    /// while idle.
+    pub fn ensure_hash(&mut self) {
+        if self.running.is_some() {
+            return;
+        }
+        let want = self.options.hash_mib.max(1);
+        if self.tt.is_none() || self.tt_requested != want {
+            self.tt = None;
+            let mut size = want;
+            if let Some(cap) = available_mib().map(|m| (m / 4).max(1)) {
+                if size > cap {
+                    log::warn!("Hash {want} MiB is more than a quarter of the free memory; using {cap} MiB");
+                    size = cap;
+                }
+            }
+            self.tt = Some(Arc::new(TranspositionTable::new(size)));
+            self.tt_requested = want;
+        }
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear_hash(&mut self) {
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
+    }
+
+    /// True while a search runs (its `BestMove` may not have been sent yet).
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn params(&self, limits: Limits) -> SearchParams {
+        SearchParams {
+            limits,
+            threads: self.options.threads.max(1),
+            multipv: self.options.multipv.max(1),
+            start: Instant::now(),
+        }
+    }
+
+    /// Starts searching the current position on a thread of its own; reports go
+    /// to `reports`, ending with exactly one `Report::BestMove`. Without a game
+    /// to search, sends nothing and returns the reason.
+    pub fn go(&mut self, limits: Limits, reports: Sender<Report>) -> Result<(), String> {
+        self.wait();
+        let game = self.searchable()?;
+        self.ensure_hash();
+        let tt = Arc::clone(self.tt.as_ref().expect("ensure_hash allocated it"));
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let params = self.params(limits);
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let report = |r: Report| {
+                    let _ = reports.send(r);
+                };
+                search_guarded(&game, &params, &tt, &flag, &report);
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running { stop, handle });
+                Ok(())
+            }
+            Err(e) => Err(format!("could not start the search thread: {e}")),
+        }
+    }
+
+    /// Asks the running search to stop; its `BestMove` follows on the channel.
+    pub fn stop(&self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Waits for the running search thread to end.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            if r.handle.join().is_err() {
+                log::error!("the search thread panicked");
+            }
+        }
+    }
+
+    /// Searches the current position on the calling thread within `limits`
+    /// (which must end by themselves: a depth, nodes or a time), passing every
+    /// report to `on_report`, and returns the move and the closing summary.
+    pub fn think(
+        &mut self,
+        limits: Limits,
+        on_report: &(dyn Fn(Report) + Sync),
+    ) -> Result<Thought, String> {
+        self.wait();
+        let game = self.searchable()?;
+        self.ensure_hash();
+        let tt = Arc::clone(self.tt.as_ref().expect("ensure_hash allocated it"));
+        let params = self.params(limits);
+        let stop = AtomicBool::new(false);
+        let summary = Mutex::new(None);
+        let report = |r: Report| {
+            if let Report::Info(info) = &r {
+                if info.multipv.is_none() {
+                    *summary.lock().unwrap_or_else(|p| p.into_inner()) = Some(info.clone());
+                }
+            }
+            on_report(r);
+        };
+        let best = search_guarded(&game, &params, &tt, &stop, &report);
+        Ok(Thought {
+            best,
+            summary: summary.into_inner().unwrap_or_else(|p| p.into_inner()),
+        })
+    }
+}
+
+/// Runs the search, and when it panics answers a legal move anyway: a bug in the
+/// search must not leave the client without a move.
+fn search_guarded(
+    game: &Game,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &(dyn Fn(Report) + Sync),
+) -> Option<Move> {
+    let pos = game.position();
+    let history = game.repetition_history();
+    let run = || search::search(pos, history, params, tt, stop, report);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(best) => best,
+        Err(_) => {
+            log::error!("the search panicked; answering a legal move");
+            let mut moves = crate::movegen::MoveList::new();
+            pos.legal_moves(&mut moves);
+            let best = moves.first().copied();
+            report(Report::BestMove(best));
+            best
+        }
+    }
+}
