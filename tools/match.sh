@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Plays a racetrack match between Menhir and another TEI engine from the balanced
-# opening books (each opening twice, colours swapped) and keeps the PTN and the
+# Plays a racetrack match between Menhir and another TEI engine from a balanced
+# opening book (each opening twice, colours swapped) and keeps the PTN and the
 # racetrack summary, which ends with the Elo estimate and its 95% interval.
 #
 # usage: tools/match.sh --racetrack PATH --menhir PATH --opponent PATH
 #                       [--size 6] [--komi 2] [--games 100] [--tc 10+0.1]
-#                       [--concurrency 2] [--book FILE] [--out DIR]
+#                       [--concurrency 2] [--out DIR]
+#                       [--book FILE]        (default: bench-positions/<size>s_4ply_menhir_openings.txt)
 #                       [--sprt ELO0,ELO1]   (SPRT, alpha = beta = 0.05; --games is the cap)
 #                       [--threads 1]        (Threads option of both engines)
 set -euo pipefail
@@ -36,15 +37,12 @@ for v in racetrack menhir opponent; do
 done
 here="$(cd "$(dirname "$0")" && pwd)"
 if [ -z "$book" ]; then
-  # The shared balanced books cover 5x5 and 6x6; other sizes use the project's
-  # own books, made by `menhir book` (see bench-positions/README.md).
-  book="$here/../../shared/bench-positions/${size}s_4ply_balanced_openings.txt"
-  if [ ! -f "$book" ]; then
-    book="$here/../bench-positions/${size}s_4ply_menhir_openings.txt"
-  fi
+  # The project's own books, one per size 4-8, made by the book maker
+  # (`menhir-tools book`; see bench-positions/README.md).
+  book="$here/../bench-positions/${size}s_4ply_menhir_openings.txt"
 fi
 if [ ! -f "$book" ]; then
-  echo "match.sh: no opening book at $book (give --book)" >&2; exit 2
+  echo "match.sh: no opening book at $book (give --book FILE)" >&2; exit 2
 fi
 format=()
 # racetrack reports a plain match from the first engine's side, and an SPRT for
