@@ -24,6 +24,7 @@ pub mod search;
 
 pub mod engine;
 
+pub mod bench;
 pub mod tactics;
 pub mod tei;
 

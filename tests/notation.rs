@@ -1,5 +1,5 @@
 //! TPS, PTN plies and PTN game files: round trips, the worked examples of
-//! notation.md §3.3, every TPS error of §3.2, multi-game files, and malformed input
+//! `docs/rules.md` (TPS), every TPS error, multi-game files, and malformed input
 //! of every kind returning a typed error, never a panic.
 
 use menhir::notation::{

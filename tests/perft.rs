@@ -97,7 +97,7 @@ fn threads_split_the_root_to_the_same_total() {
 
 #[test]
 fn finished_game_has_no_children() {
-    // White's road on rank 1 (notation.md §2.6).
+    // White's road on rank 1 (`docs/rules.md`).
     let pos = parse_tps("2,x4/2,x4/2,x4/2,x4/1,1,1,1,1 2 5").expect("valid");
     assert!(pos.is_over());
     assert_eq!(perft(&pos, 0, PerftMode::Bulk, 1), 1);

@@ -1,4 +1,4 @@
-//! The tricky rule cases of notation.md §4, one test each.
+//! The tricky rule cases listed in `docs/rules.md`, one test each.
 
 mod common;
 
@@ -216,7 +216,7 @@ fn case_11_covering_the_road_square_continues() {
 fn case_12_road_beats_flat_count_on_full_board() {
     let pos = tps("2,2,1/2,2,x/2,2,1 1 8");
     assert_eq!(pos.size(), 3);
-    // As printed in notation.md, the board already holds Black roads (files a and
+    // As first written down, the board already holds Black roads (files a and
     // b), so the loaded position is itself over; c2 adds a White road, and the
     // double road then goes to White, the mover.
     assert_eq!(pos.result(), Some(GameResult::Road(Color::Black)));
@@ -305,8 +305,8 @@ fn case_16_last_capstone_ends_game() {
 
 #[test]
 fn case_17_road_through_capstone() {
-    // As printed in notation.md the board is 4x4, where players have no capstone
-    // (§1.2), so the TPS itself must be rejected (§3.2: a reserve would go
+    // As first written down the board is 4x4, where players have no capstone
+    // (see the reserves in `docs/rules.md`), so the TPS itself must be rejected (a reserve would go
     // negative).
     assert_eq!(
         parse_tps("1,x3/1,x3/1C,x3/x4 1 5").err(),

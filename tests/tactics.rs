@@ -1,23 +1,35 @@
 //! A sample of `bench-positions/tactics-public.tsv` (every third position, all
-//! kinds and sizes) must be solved at 500 ms a position; `menhir tactics` runs the
-//! whole file.
+//! kinds and sizes) must be solved within a fixed node budget a position (about
+//! half a second of search, and the same on any machine); `menhir tactics` runs
+//! the whole file on the clock.
 
 use menhir::notation::move_to_ptn;
 use menhir::search::Limits;
-use menhir::tactics::{parse_tactics, solve, solve_for};
+use menhir::tactics::{parse_tactics, solve};
 use menhir::{Engine, EngineOptions};
 
+/// Nodes a sampled position may search: about half a second on one thread.
+const NODE_BUDGET: u64 = 300_000;
+
 #[test]
-fn sample_of_public_tactics_is_solved_at_500_ms() {
+fn sample_of_public_tactics_is_solved_within_a_node_budget() {
     let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
         .expect("the tactics file parses");
     assert!(tactics.len() >= 100);
     let sample: Vec<_> = tactics.iter().step_by(3).collect();
     let kinds: std::collections::BTreeSet<&str> = sample.iter().map(|t| t.kind.as_str()).collect();
     assert!(kinds.len() >= 3, "{kinds:?}");
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 32,
+        ..EngineOptions::default()
+    });
+    let limits = Limits {
+        nodes: Some(NODE_BUDGET),
+        ..Limits::default()
+    };
     let mut missed = Vec::new();
     for t in &sample {
-        let played = solve_for(t, 500, 32);
+        let played = solve(t, limits.clone(), &mut engine);
         if !played.is_some_and(|m| t.solutions.contains(&m)) {
             missed.push(format!(
                 "{} ({}) played {:?}",

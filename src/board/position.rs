@@ -1,5 +1,5 @@
 //! `Position`: the stacks, the top-piece bitboards, reserves, side to move, hash and
-//! komi; construction, queries and the game-end rules (notation.md §1.8–1.9).
+//! komi; construction, queries and the game-end rules (`docs/rules.md`).
 //!
 //! Invariants: `white`/`black` hold the squares whose top piece is that colour's;
 //! `walls`/`caps` the squares whose top is a wall/capstone; `stacks[sq]` has the
@@ -275,7 +275,7 @@ impl Position {
         Some((self.color_at(sq, h - 1), kind))
     }
 
-    /// The flat-count margin D = 2(W − B) − K of notation.md §1.9.
+    /// The flat-count margin D = 2(W − B) − K of `docs/rules.md`.
     pub fn flat_margin(&self) -> i32 {
         let w = self.flats(Color::White).count() as i32;
         let b = self.flats(Color::Black).count() as i32;

@@ -1,5 +1,5 @@
 //! Perft: the number of legal ply sequences of a given length, with the convention
-//! of notation.md §5 — a finished game has no children.
+//! of `docs/rules.md` — a finished game has no children.
 
 use super::MoveList;
 use crate::board::Move;

@@ -1,5 +1,5 @@
 //! PTN plies: every accepted spelling in (optional `F`, counts and drops that may be
-//! omitted, a trailing `*`, marks), canonical form out (notation.md §2.3).
+//! omitted, a trailing `*`, marks), canonical form out (`docs/rules.md`).
 
 use super::error::MoveError;
 use crate::board::Move;

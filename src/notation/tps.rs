@@ -1,5 +1,5 @@
 //! TPS: reads both the `x3` and the `x,x,x` spellings and every error of
-//! notation.md §3.2; writes the compact form with merged empty runs.
+//! `docs/rules.md`; writes the compact form with merged empty runs.
 
 use super::error::TpsError;
 use crate::board::{Color, PieceKind, Position, Square};

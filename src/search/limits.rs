@@ -30,10 +30,8 @@ impl Limits {
     }
 }
 
-/// Time reserved for process and pipe latency on every clock move, in ms.
-pub const CLOCK_OVERHEAD_MS: u64 = 60;
-/// Margin under `movetime`, in ms.
-pub const MOVETIME_MARGIN_MS: u64 = 4;
+use super::params::{CLOCK_HARD_FACTOR, CLOCK_HARD_SHARE, CLOCK_INC_SHARE, CLOCK_SHARE};
+pub use super::params::{CLOCK_OVERHEAD_MS, MOVETIME_MARGIN_MS};
 
 /// The deadlines of one search.
 #[derive(Clone, Copy, Debug)]
@@ -66,8 +64,11 @@ impl Deadline {
             // racetrack adds the increment only after the move: the move must fit
             // in `own` alone.
             let usable = own.saturating_sub(CLOCK_OVERHEAD_MS).max(own / 4).max(1);
-            let target = (own / 20 + inc * 3 / 4).min(usable);
-            let limit = (target * 4).min(usable * 2 / 5).max(target.min(usable));
+            let target =
+                (own / CLOCK_SHARE + inc * CLOCK_INC_SHARE.0 / CLOCK_INC_SHARE.1).min(usable);
+            let limit = (target * CLOCK_HARD_FACTOR)
+                .min(usable * CLOCK_HARD_SHARE.0 / CLOCK_HARD_SHARE.1)
+                .max(target.min(usable));
             soft = Some(Duration::from_millis(target));
             hard = Some(Duration::from_millis(limit.max(1)));
         }

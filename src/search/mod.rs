@@ -5,6 +5,7 @@
 mod eval_cache;
 pub mod limits;
 mod ordering;
+pub mod params;
 pub mod score;
 pub mod tt;
 mod worker;
@@ -16,18 +17,17 @@ pub use tt::TranspositionTable;
 use crate::board::Move;
 use crate::board::Position;
 use crate::movegen::MoveList;
+pub use params::MAX_DEPTH;
+use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use worker::{Worker, MAX_PLY};
-
-/// Deepest nominal depth iterative deepening goes to.
-pub const MAX_DEPTH: u32 = 100;
+use worker::Worker;
 
 /// What the workers share.
 pub struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     pub stop: &'a AtomicBool,
-    /// Approximate total nodes over all threads (updated every 256 nodes).
+    /// Approximate total nodes over all threads (updated every `params::NODE_BATCH` nodes).
     pub nodes: AtomicU64,
     pub deadline: Deadline,
     pub node_limit: Option<u64>,
@@ -149,16 +149,20 @@ fn aspiration(
     excluded: &[Move],
 ) -> Option<Line> {
     let (mut alpha, mut beta, mut window) = match previous {
-        Some(p) if depth >= 4 && !p.is_proven() => (p.0 - 40, p.0 + 40, 40),
+        Some(p) if depth >= ASPIRATION_MIN_DEPTH && !p.is_proven() => (
+            p.0 - ASPIRATION_WINDOW,
+            p.0 + ASPIRATION_WINDOW,
+            ASPIRATION_WINDOW,
+        ),
         _ => (-score::INFINITY, score::INFINITY, 0),
     };
     loop {
         let (s, pv) = w.search_root(depth, alpha, beta, excluded)?;
         if s.0 <= alpha && alpha > -score::INFINITY {
-            window *= 3;
+            window *= ASPIRATION_GROWTH;
             alpha = (s.0 - window).max(-score::INFINITY);
         } else if s.0 >= beta && beta < score::INFINITY {
-            window *= 3;
+            window *= ASPIRATION_GROWTH;
             beta = (s.0 + window).min(score::INFINITY);
         } else if pv.is_empty() {
             return None;

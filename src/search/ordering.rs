@@ -2,14 +2,15 @@
 //! the history heuristic plus a cheap Tak-aware prior (flats before capstones
 //! before walls; spreads that capture enemy tops or carry many pieces earlier).
 
+use super::params::*;
 use crate::board::Move;
 use crate::board::{PieceKind, Position};
 
 /// Moves are 17-bit codes, so one table row per colour indexes them directly.
 pub const HISTORY_SIZE: usize = 1 << 17;
 
-const TT_MOVE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 24;
+const TT_MOVE: i32 = ORDER_TT_MOVE;
+const KILLER: i32 = ORDER_KILLER;
 
 /// History scores per colour and move code.
 pub struct History {
@@ -37,10 +38,10 @@ impl History {
         tried: impl Iterator<Item = Move>,
         depth: i32,
     ) {
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
         let mut apply = |mv: Move, delta: i32| {
             let e = &mut self.table[Self::index(color, mv)];
-            *e += delta - *e * delta.abs() / 16_384;
+            *e += delta - *e * delta.abs() / HISTORY_LIMIT;
         };
         apply(best, bonus);
         for mv in tried {
@@ -61,9 +62,9 @@ impl Default for History {
 fn prior(pos: &Position, mv: Move) -> i32 {
     if !mv.is_spread() {
         return match mv.kind() {
-            PieceKind::Flat => 300,
-            PieceKind::Cap => 200,
-            PieceKind::Wall => 0,
+            PieceKind::Flat => PRIOR_FLAT,
+            PieceKind::Cap => PRIOR_CAP,
+            PieceKind::Wall => PRIOR_WALL,
         };
     }
     let me = pos.to_move();
@@ -75,7 +76,7 @@ fn prior(pos: &Position, mv: Move) -> i32 {
             captures += 1;
         }
     }
-    100 + 60 * captures + 10 * mv.count() as i32
+    PRIOR_SPREAD + PRIOR_SPREAD_CAPTURE * captures + PRIOR_SPREAD_PIECE * mv.count() as i32
 }
 
 /// Scores `moves` into `scored` (move, score) for `pick_next`.
@@ -129,7 +130,7 @@ impl Reductions {
                 let mut row = [0i8; 64];
                 for (i, r) in row.iter_mut().enumerate() {
                     if depth >= 2 && i >= 1 {
-                        let x = 0.5 + (depth as f64).ln() * (i as f64).ln() / 2.5;
+                        let x = LMR_BASE + (depth as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
                         *r = (x as i32).clamp(0, depth as i32 - 2) as i8;
                     }
                 }

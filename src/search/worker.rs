@@ -7,6 +7,7 @@
 
 use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, score_moves, History, Reductions};
+use super::params::*;
 use super::score::{Score, INFINITY, PROVEN};
 use super::tt::Bound;
 use super::Shared;
@@ -15,20 +16,6 @@ use crate::board::{Bitboard, Position};
 use crate::eval::{evaluate, evaluate_knowing};
 use crate::movegen::MoveList;
 use std::sync::atomic::Ordering;
-
-/// Deepest ply a search path may reach.
-pub const MAX_PLY: usize = 128;
-/// Threat extensions allowed on one path. One is enough to see a defence fail
-/// within 3 plies; more made depth 1 explode in positions full of threats.
-const MAX_EXTENSIONS: u32 = 2;
-/// Reverse futility margin per ply of remaining depth, in centiflats.
-const RFP_MARGIN: i32 = 100;
-/// Late-move pruning: at non-PV nodes of depth ≤ `LMP_DEPTH` that face no road
-/// threat, quiet moves after the first `LMP_BASE + LMP_SCALE · depth²` are skipped
-/// unless they make a road threat themselves.
-const LMP_DEPTH: i32 = 3;
-const LMP_BASE: usize = 6;
-const LMP_SCALE: usize = 3;
 
 /// State of one search thread.
 pub struct Worker<'a> {
@@ -130,8 +117,8 @@ impl<'a> Worker<'a> {
                 return true;
             }
         }
-        if self.nodes & 255 == 0 {
-            self.shared.nodes.fetch_add(256, Ordering::Relaxed);
+        if self.nodes.is_multiple_of(NODE_BATCH) {
+            self.shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed);
             if self.id == 0 && self.shared.deadline.hard_passed() {
                 self.stopped = true;
                 self.shared.stop.store(true, Ordering::Relaxed);
@@ -208,8 +195,8 @@ impl<'a> Worker<'a> {
         let me = self.pos.to_move();
         let reserves_ok = [me, me.opponent()]
             .iter()
-            .all(|&c| self.pos.pieces_left(c) > 3);
-        reserves_ok && self.pos.empty().count() > 3 && self.pos.ply() >= 4
+            .all(|&c| self.pos.pieces_left(c) > NULL_MOVE_MIN_PIECES);
+        reserves_ok && self.pos.empty().count() > NULL_MOVE_MIN_PIECES && self.pos.ply() >= 4
     }
 
     /// True when the side not to move would have a winning ply if it were its
@@ -345,13 +332,17 @@ impl<'a> Worker<'a> {
         // Not while the opponent could win on its next ply: `threatened` sees
         // road wins by placement and flat endings only, this sees spreads too.
         if quiet_node
-            && depth <= 3
+            && depth <= RFP_DEPTH
             && static_eval - RFP_MARGIN * depth >= beta
             && !self.opponent_wins_next()
         {
             return static_eval;
         }
-        if quiet_node && depth >= 3 && static_eval >= beta && self.null_move_safe() {
+        if quiet_node
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && static_eval >= beta
+            && self.null_move_safe()
+        {
             if let Some(score) = self.null_move_cut(depth, ply, beta, extensions) {
                 return score;
             }
@@ -365,7 +356,7 @@ impl<'a> Worker<'a> {
     /// Null-move pruning: passes and searches reduced; `Some(beta)` when even
     /// that fails high (`Some(0)` once stopped), `None` to search on.
     fn null_move_cut(&mut self, depth: i32, ply: usize, beta: i32, extensions: u32) -> Option<i32> {
-        let reduction = 2 + depth / 4;
+        let reduction = NULL_MOVE_BASE + depth / NULL_MOVE_DIVISOR;
         self.pos.make_null();
         self.keys.push(self.pos.hash());
         self.resets.push(self.keys.len() - 1);
@@ -422,11 +413,12 @@ impl<'a> Worker<'a> {
             let quiet = Some(mv) != tt_move && !self.killers[ply].contains(&Some(mv));
             let mut late =
                 quiet && best_score > -PROVEN && prune_after.is_some_and(|limit| i >= limit);
-            let mut reduction = if depth >= 3 && i >= 3 && quiet && !threatened {
-                self.reductions.get(depth, i)
-            } else {
-                0
-            };
+            let mut reduction =
+                if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && quiet && !threatened {
+                    self.reductions.get(depth, i)
+                } else {
+                    0
+                };
             // Never reduce or prune a move that makes a road threat.
             if (late || reduction > 0) && self.pos.has_placement_win(self.pos.to_move().opponent())
             {

@@ -1,0 +1,102 @@
+//! Every tunable number of the search in one place: depths and ply limits,
+//! pruning and reduction margins, move-ordering values, the aspiration window
+//! and the clock. Changing one changes play: run `menhir bench` and update the
+//! signature (`bench-positions/bench-signature.txt`) in the same commit.
+
+// --- Depth and ply limits -------------------------------------------------
+
+/// Deepest nominal depth iterative deepening goes to.
+pub const MAX_DEPTH: u32 = 100;
+/// Deepest ply a search path may reach.
+pub const MAX_PLY: usize = 128;
+/// Threat extensions allowed on one path. One is enough to see a defence fail
+/// within 3 plies; more made depth 1 explode in positions full of threats.
+pub const MAX_EXTENSIONS: u32 = 2;
+
+// --- Aspiration windows at the root ---------------------------------------
+
+/// Iterations from this depth on search a window around the previous score.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// The first window's half-width, in centiflats.
+pub const ASPIRATION_WINDOW: i32 = 40;
+/// A failed window grows by this factor.
+pub const ASPIRATION_GROWTH: i32 = 3;
+
+// --- Pruning ---------------------------------------------------------------
+
+/// Reverse futility: depths up to this one may stand pat far above beta.
+pub const RFP_DEPTH: i32 = 3;
+/// Reverse futility margin per ply of remaining depth, in centiflats.
+pub const RFP_MARGIN: i32 = 100;
+/// Null-move pruning from this remaining depth on.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// The null move's reduction: `NULL_MOVE_BASE + depth / NULL_MOVE_DIVISOR`.
+pub const NULL_MOVE_BASE: i32 = 2;
+/// See `NULL_MOVE_BASE`.
+pub const NULL_MOVE_DIVISOR: i32 = 4;
+/// Null moves only while both reserves and the empty squares exceed this (so
+/// that passing cannot hide a flat ending).
+pub const NULL_MOVE_MIN_PIECES: u32 = 3;
+/// Late-move pruning: at non-PV nodes of depth ≤ `LMP_DEPTH` that face no road
+/// threat, quiet moves after the first `LMP_BASE + LMP_SCALE · depth²` are skipped
+/// unless they make a road threat themselves.
+pub const LMP_DEPTH: i32 = 3;
+/// See `LMP_DEPTH`.
+pub const LMP_BASE: usize = 6;
+/// See `LMP_DEPTH`.
+pub const LMP_SCALE: usize = 3;
+
+// --- Late-move reductions --------------------------------------------------
+
+/// Reductions start at this remaining depth ...
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// ... and at this move index (0-based).
+pub const LMR_MIN_INDEX: usize = 3;
+/// The reduction is `LMR_BASE + ln(depth) · ln(index) / LMR_DIVISOR` plies.
+pub const LMR_BASE: f64 = 0.5;
+/// See `LMR_BASE`.
+pub const LMR_DIVISOR: f64 = 2.5;
+
+// --- Move ordering -----------------------------------------------------------
+
+/// Order score of the table's move (first).
+pub const ORDER_TT_MOVE: i32 = 1 << 28;
+/// Order score of a killer move.
+pub const ORDER_KILLER: i32 = 1 << 24;
+/// Prior of a flat placement.
+pub const PRIOR_FLAT: i32 = 300;
+/// Prior of a capstone placement.
+pub const PRIOR_CAP: i32 = 200;
+/// Prior of a wall placement.
+pub const PRIOR_WALL: i32 = 0;
+/// Prior of a spread: base, plus per enemy stack it lands on, plus per piece
+/// carried.
+pub const PRIOR_SPREAD: i32 = 100;
+/// See `PRIOR_SPREAD`.
+pub const PRIOR_SPREAD_CAPTURE: i32 = 60;
+/// See `PRIOR_SPREAD`.
+pub const PRIOR_SPREAD_PIECE: i32 = 10;
+/// History bonus of a cut-off: depth², at most this.
+pub const HISTORY_MAX_BONUS: i32 = 400;
+/// History entries decay towards this bound (gravity).
+pub const HISTORY_LIMIT: i32 = 16_384;
+
+// --- Threads and limits --------------------------------------------------------
+
+/// Nodes a worker counts locally before adding them to the shared total and
+/// checking the clock.
+pub const NODE_BATCH: u64 = 256;
+/// Time reserved for process and pipe latency on every clock move, in ms.
+pub const CLOCK_OVERHEAD_MS: u64 = 60;
+/// Margin under `movetime`, in ms.
+pub const MOVETIME_MARGIN_MS: u64 = 4;
+/// A clock move aims at `own / CLOCK_SHARE` plus `CLOCK_INC_SHARE` of the
+/// increment ...
+pub const CLOCK_SHARE: u64 = 20;
+/// ... (as a fraction: numerator, denominator) ...
+pub const CLOCK_INC_SHARE: (u64, u64) = (3, 4);
+/// ... and stops by `CLOCK_HARD_FACTOR` times that, never past this fraction
+/// of the usable time.
+pub const CLOCK_HARD_FACTOR: u64 = 4;
+/// See `CLOCK_HARD_FACTOR`.
+pub const CLOCK_HARD_SHARE: (u64, u64) = (2, 5);
