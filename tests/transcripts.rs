@@ -27,10 +27,9 @@ fn masked(line: &str) -> String {
     let mut words = line.split_whitespace();
     while let Some(w) = words.next() {
         out.push(w.to_string());
-        if matches!(w, "time" | "nps" | "hashfull" | "nodes") && line.starts_with("info ") {
-            if words.next().is_some() {
-                out.push("*".to_string());
-            }
+        let timing = matches!(w, "time" | "nps" | "hashfull" | "nodes");
+        if timing && line.starts_with("info ") && words.next().is_some() {
+            out.push("*".to_string());
         }
     }
     out.join(" ")
