@@ -11,12 +11,17 @@ use crate::search::Limits;
 /// One tactical position.
 #[derive(Clone, Debug)]
 pub struct Tactic {
+    /// The position's identifier in the file.
     pub id: String,
+    /// Board size.
     pub size: usize,
+    /// Half-komi of the position.
     pub half_komi: i32,
     /// `win1`, `win3`, `win5` or `defend`.
     pub kind: String,
+    /// The position, side to move to solve it.
     pub position: Position,
+    /// Every move that solves it, and no other.
     pub solutions: Vec<Move>,
 }
 

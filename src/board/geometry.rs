@@ -66,16 +66,21 @@ impl fmt::Display for Square {
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// True when no square is set.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// How many squares are set.
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
+    /// True when `sq` is set.
     pub const fn contains(self, sq: Square) -> bool {
         self.0 >> sq.0 & 1 != 0
     }
+    /// True when the two share a square.
     pub const fn intersects(self, other: Bitboard) -> bool {
         self.0 & other.0 != 0
     }
@@ -147,12 +152,14 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// The four directions, in index order.
     pub const ALL: [Direction; 4] = [
         Direction::Up,
         Direction::Down,
         Direction::Left,
         Direction::Right,
     ];
+    /// The direction with index `i` (the order of `ALL`).
     pub const fn from_index(i: usize) -> Direction {
         Direction::ALL[i & 3]
     }
@@ -183,6 +190,7 @@ impl Direction {
             Direction::Right => '>',
         }
     }
+    /// The direction of a PTN symbol (`+`, `-`, `<`, `>`).
     pub const fn from_symbol(c: char) -> Option<Direction> {
         match c {
             '+' => Some(Direction::Up),
@@ -203,8 +211,11 @@ pub struct Geometry {
     pub board: Bitboard,
     /// File `a`, the last file, rank 1 and rank n.
     pub left: Bitboard,
+    /// The last file (h side).
     pub right: Bitboard,
+    /// The first rank (rank 1).
     pub bottom: Bitboard,
+    /// The last rank.
     pub top: Bitboard,
     /// Stones per player at the start.
     pub stones: u8,

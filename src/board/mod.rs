@@ -18,7 +18,9 @@ pub use road::flood;
 /// A player. White moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
+    /// The first player.
     White = 0,
+    /// The second player.
     Black = 1,
 }
 
@@ -36,6 +38,7 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
+    /// White for a clear bit, Black for a set one (the stack encoding).
     pub const fn from_bit(bit: bool) -> Color {
         if bit {
             Color::Black
@@ -55,12 +58,16 @@ impl Color {
 /// What a placement puts down, and what the top of a stack is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum PieceKind {
+    /// A flat stone: counts for roads and the flat count.
     Flat = 0,
+    /// A wall (standing stone): blocks roads and spreads.
     Wall = 1,
+    /// A capstone: counts for roads, can flatten a wall.
     Cap = 2,
 }
 
 impl PieceKind {
+    /// The kind with index `i` (0 flat, 1 wall, anything else cap).
     pub const fn from_index(i: usize) -> PieceKind {
         match i {
             0 => PieceKind::Flat,

@@ -40,6 +40,7 @@ impl Move {
         Square((self.0 & 63) as u8)
     }
     #[inline(always)]
+    /// True for a spread, false for a placement.
     pub const fn is_spread(self) -> bool {
         self.0 & SPREAD_FLAG != 0
     }

@@ -162,6 +162,7 @@ impl Position {
         self.geometry.size
     }
     #[inline(always)]
+    /// The board's masks and sizes (edges, reserves, carry limit).
     pub fn geometry(&self) -> &'static Geometry {
         self.geometry
     }
@@ -193,6 +194,7 @@ impl Position {
     pub fn half_komi(&self) -> i32 {
         self.half_komi
     }
+    /// Sets half-komi K (komi K/2 flats for Black); the hash does not change.
     pub fn set_half_komi(&mut self, half_komi: i32) {
         self.half_komi = half_komi;
     }
@@ -220,18 +222,22 @@ impl Position {
         }
     }
     #[inline(always)]
+    /// Squares holding at least one piece.
     pub fn occupied(&self) -> Bitboard {
         self.white | self.black
     }
     #[inline(always)]
+    /// Squares of the board holding nothing.
     pub fn empty(&self) -> Bitboard {
         self.geometry.board & !(self.white | self.black)
     }
     #[inline(always)]
+    /// Squares topped by a wall.
     pub fn walls(&self) -> Bitboard {
         self.walls
     }
     #[inline(always)]
+    /// Squares topped by a capstone.
     pub fn caps(&self) -> Bitboard {
         self.caps
     }

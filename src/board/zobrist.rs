@@ -127,10 +127,12 @@ impl Keys {
         self.layer(sq, 0, 1, color as u32)
     }
     #[inline(always)]
+    /// The key of a wall on top of `sq`.
     pub fn wall(&self, sq: Square) -> u64 {
         self.wall[sq.index() & 63]
     }
     #[inline(always)]
+    /// The key of a capstone on top of `sq`.
     pub fn cap(&self, sq: Square) -> u64 {
         self.cap[sq.index() & 63]
     }

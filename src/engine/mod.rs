@@ -184,6 +184,13 @@ impl Engine {
         Ok(game)
     }
 
+    /// Holds no position, for `reason` (a position line that could not be
+    /// read): `go` answers with the reason until a good position arrives.
+    pub fn refuse_position(&mut self, reason: String) {
+        self.wait();
+        self.board = Board::Invalid(reason);
+    }
+
     /// Sets the game to search as it is (its half-komi included).
     pub fn set_game(&mut self, game: Game) {
         self.wait();

@@ -13,14 +13,20 @@ pub enum TpsError {
     UnsupportedSize(usize),
     /// A row covers the wrong number of squares (row counted from the top, 1-based).
     RowWidth {
+        /// The row, counted from the top, 1-based.
         row: usize,
+        /// Squares a row must cover.
         expected: usize,
+        /// Squares this row covers.
         found: usize,
     },
     /// A cell is not `x`, `xN` or a stack of `1`/`2` with an optional final `S`/`C`.
     BadCell {
+        /// The row, counted from the top, 1-based.
         row: usize,
+        /// The cell as written.
         cell: String,
+        /// What is wrong with it.
         reason: &'static str,
     },
     /// A colour has more pieces on the board than its reserve holds.
@@ -72,13 +78,25 @@ impl std::error::Error for TpsError {}
 pub enum MoveError {
     /// The token does not follow the ply grammar.
     Malformed {
+        /// The ply as written.
         token: String,
+        /// What the grammar wanted.
         expected: &'static str,
     },
     /// The square or the spread's path is off this board.
-    OffBoard { token: String, size: usize },
+    OffBoard {
+        /// The ply as written.
+        token: String,
+        /// The board size.
+        size: usize,
+    },
     /// Well-formed, but not legal in the position.
-    Illegal { token: String, reason: &'static str },
+    Illegal {
+        /// The ply as written.
+        token: String,
+        /// Why the rules refuse it.
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -102,29 +120,52 @@ impl std::error::Error for MoveError {}
 pub enum PtnError {
     /// A syntax problem at a line (1-based), with the token.
     Syntax {
+        /// The line, 1-based.
         line: usize,
+        /// The token as written.
         token: String,
+        /// What was expected there.
         expected: &'static str,
     },
     /// A tag has a value that cannot be used.
     BadTag {
+        /// The line, 1-based.
         line: usize,
+        /// The tag's name.
         name: String,
+        /// The tag's value as written.
         value: String,
+        /// What the value should be.
         expected: &'static str,
     },
     /// Neither a `Size` tag nor a `TPS` tag gives the board size.
-    MissingSize { game: usize },
+    MissingSize {
+        /// The game, counted from 1 in the file.
+        game: usize,
+    },
     /// The `TPS` tag does not parse.
-    Tps { game: usize, error: TpsError },
+    Tps {
+        /// The game, counted from 1 in the file.
+        game: usize,
+        /// What is wrong with the TPS.
+        error: TpsError,
+    },
     /// A ply that cannot be read or played (ply counted from 1 in the game).
     Move {
+        /// The line, 1-based.
         line: usize,
+        /// The ply, counted from 1 in the game.
         ply: usize,
+        /// Why the ply could not be read or played.
         error: MoveError,
     },
     /// A ply after the game already ended.
-    AfterEnd { line: usize, token: String },
+    AfterEnd {
+        /// The line, 1-based.
+        line: usize,
+        /// The ply as written.
+        token: String,
+    },
 }
 
 impl fmt::Display for PtnError {

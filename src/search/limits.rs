@@ -8,13 +8,21 @@ use std::time::{Duration, Instant};
 /// The limits of one `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Nominal depth to stop at.
     pub depth: Option<u32>,
+    /// Nodes to stop at.
     pub nodes: Option<u64>,
+    /// Milliseconds to think.
     pub movetime: Option<u64>,
+    /// White's clock, ms.
     pub wtime: Option<u64>,
+    /// Black's clock, ms.
     pub btime: Option<u64>,
+    /// White's increment, ms.
     pub winc: Option<u64>,
+    /// Black's increment, ms.
     pub binc: Option<u64>,
+    /// Search until `stop` whatever else is set.
     pub infinite: bool,
 }
 
@@ -36,6 +44,7 @@ pub use super::params::{CLOCK_OVERHEAD_MS, MOVETIME_MARGIN_MS};
 /// The deadlines of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
+    /// When the search started.
     pub start: Instant,
     /// Past this, no new iteration starts (checked between iterations).
     pub soft: Option<Duration>,
@@ -79,6 +88,7 @@ impl Deadline {
         }
         Deadline { start, soft, hard }
     }
+    /// Time since the start.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

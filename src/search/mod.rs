@@ -25,32 +25,45 @@ use worker::Worker;
 
 /// What the workers share.
 pub struct Shared<'a> {
+    /// The transposition table.
     pub tt: &'a TranspositionTable,
+    /// Set to end the search (by `stop`, a limit or the main thread).
     pub stop: &'a AtomicBool,
     /// Approximate total nodes over all threads (updated every `params::NODE_BATCH` nodes).
     pub nodes: AtomicU64,
+    /// The search's deadlines.
     pub deadline: Deadline,
+    /// Stop after this many nodes over all threads.
     pub node_limit: Option<u64>,
+    /// Threads searching.
     pub threads: usize,
 }
 
 /// One line of search progress.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo {
+    /// Nominal depth of the completed iteration.
     pub depth: u32,
+    /// Deepest ply reached.
     pub seldepth: u32,
     /// The MultiPV rank (1-based), or `None` for the summary line.
     pub multipv: Option<usize>,
+    /// Score from the side to move.
     pub score: Score,
+    /// Nodes over all threads.
     pub nodes: u64,
+    /// Milliseconds since the search started.
     pub time_ms: u64,
+    /// Permille of the table in use this search.
     pub hashfull: u32,
+    /// The principal variation, the move to play first.
     pub pv: Vec<Move>,
 }
 
 /// What a search reports.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Report {
+    /// A line of progress.
     Info(SearchInfo),
     /// The move to play; `None` when the position has no legal move.
     BestMove(Option<Move>),
@@ -59,9 +72,13 @@ pub enum Report {
 /// How to search.
 #[derive(Clone, Debug)]
 pub struct SearchParams {
+    /// When to stop.
     pub limits: Limits,
+    /// Threads to search with (Lazy SMP).
     pub threads: usize,
+    /// Ranked root lines to report.
     pub multipv: usize,
+    /// When the search (and its clock) started.
     pub start: Instant,
 }
 

@@ -21,6 +21,7 @@ impl Score {
     pub const fn win_at(end_ply: usize) -> Score {
         Score(WIN - end_ply as i32)
     }
+    /// The side to move loses with the game ending after `end_ply` plies.
     pub const fn loss_at(end_ply: usize) -> Score {
         Score(-(WIN - end_ply as i32))
     }

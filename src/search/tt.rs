@@ -9,18 +9,24 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
+    /// The score is exact.
     Exact = 0,
+    /// The score is a lower bound (a fail high).
     Lower = 1,
+    /// The score is an upper bound (a fail low).
     Upper = 2,
 }
 
 /// A decoded entry.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
+    /// The best move found, if any.
     pub mv: Option<Move>,
     /// Score relative to the stored node (see `Score::to_tt`).
     pub score: i32,
+    /// The depth searched.
     pub depth: i32,
+    /// What kind of bound `score` is.
     pub bound: Bound,
 }
 

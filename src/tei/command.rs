@@ -6,25 +6,40 @@ use crate::search::Limits;
 /// A parsed client line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// `tei`: identify and list the options.
     Tei,
+    /// `isready`: answer `readyok` once ready.
     IsReady,
+    /// `setoption name <name> [value <value>]`.
     SetOption {
+        /// The option's name (words joined by single spaces).
         name: String,
+        /// The value text, if any.
         value: Option<String>,
     },
     /// `teinewgame N` (`half_komi` None) or `teinewgame size N [halfkomi K]`
     /// (`half_komi` Some, 0 when absent). `size` None when missing or unreadable.
     NewGame {
+        /// The board size.
         size: Option<usize>,
+        /// The half-komi of the `size` dialect.
         half_komi: Option<i32>,
     },
     /// `position startpos|tps <3 fields> [moves ...]`.
     Position {
+        /// The TPS, or `None` for `startpos`.
         tps: Option<String>,
+        /// The plies after it, as written.
         moves: Vec<String>,
     },
+    /// `go` with its limits.
     Go(Limits),
+    /// A `position` line that cannot be read, with the reason: the engine then
+    /// holds no position until a good one arrives.
+    BadPosition(String),
+    /// `stop`: end the search and send `bestmove`.
     Stop,
+    /// `quit`: end the session.
     Quit,
     /// An empty line: skipped silently.
     Empty,
@@ -106,14 +121,14 @@ fn parse_position(words: &[&str]) -> Command {
     let (tps, rest) = match words.first() {
         Some(&"startpos") => (None, &words[1..]),
         Some(&"tps") if words.len() >= 4 => (Some(words[1..4].join(" ")), &words[4..]),
-        Some(&"tps") => return Command::Unknown("position tps needs three TPS fields".into()),
-        _ => return Command::Unknown("position needs 'startpos' or 'tps <TPS>'".into()),
+        Some(&"tps") => return Command::BadPosition("position tps needs three TPS fields".into()),
+        _ => return Command::BadPosition("position needs 'startpos' or 'tps <TPS>'".into()),
     };
     let moves = match rest.first() {
         None => Vec::new(),
         Some(&"moves") => rest[1..].iter().map(|m| m.to_string()).collect(),
         Some(other) => {
-            return Command::Unknown(format!("position: expected 'moves', found '{other}'"))
+            return Command::BadPosition(format!("position: expected 'moves', found '{other}'"))
         }
     };
     Command::Position { tps, moves }
@@ -197,7 +212,8 @@ mod tests {
             (l.wtime, l.btime, l.winc, l.binc, l.depth),
             (Some(100), Some(200), Some(1), Some(2), Some(3))
         );
-        assert!(matches!(parse("position tps x5"), Command::Unknown(_)));
+        assert!(matches!(parse("position tps x5"), Command::BadPosition(_)));
+        assert!(matches!(parse("position frob"), Command::BadPosition(_)));
         assert!(matches!(parse("uci"), Command::Unknown(_)));
     }
 }

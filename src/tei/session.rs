@@ -117,6 +117,11 @@ impl<W: Write> Session<W> {
                     log::warn!("position rejected: {reason}");
                 }
             }
+            Command::BadPosition(reason) => {
+                self.finish_search();
+                log::warn!("position rejected: {reason}");
+                self.engine.refuse_position(reason);
+            }
             Command::Go(limits) => {
                 self.finish_search();
                 self.go(limits);
