@@ -300,7 +300,7 @@ fn garbage_never_panics() {
     for round in 0..20_000 {
         let seed: Vec<char> = seeds[round % seeds.len()].chars().collect();
         let mut s = seed.clone();
-        for _ in 0..1 + next() % 4 {
+        for _ in 0..=(next() % 4) {
             let at = (next() as usize) % (s.len() + 1);
             let c = alphabet[(next() as usize) % alphabet.len()];
             match next() % 3 {

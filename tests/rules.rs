@@ -78,7 +78,10 @@ fn case_03_after_two_plies_71_moves() {
         .filter(|m| m.is_spread())
         .map(|&m| move_to_ptn(m))
         .collect();
-    let expected: BTreeSet<String> = ["e5-", "e5<"].iter().map(|s| s.to_string()).collect();
+    let expected: BTreeSet<String> = ["e5-", "e5<"]
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     assert_eq!(spreads, expected);
     // The Black flat on a1 is not White's to move.
     assert_illegal(&pos, "a1+");
@@ -402,7 +405,7 @@ fn case_21_spread_off_the_board_is_rejected() {
         .collect();
     let expected: BTreeSet<String> = ["a1+", "a1>", "e1+", "e1<"]
         .iter()
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     assert_eq!(spreads, expected);
     // On a bigger board the same text is on the board.
@@ -437,7 +440,10 @@ fn case_23_capstone_cannot_cover_capstone() {
         .filter(|m| m.is_spread() && m.square() == sq("a3"))
         .map(move_to_ptn)
         .collect();
-    let expected: BTreeSet<String> = ["a3+", "a3-"].iter().map(|s| s.to_string()).collect();
+    let expected: BTreeSet<String> = ["a3+", "a3-"]
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     assert_eq!(from_a3, expected);
 }
 

@@ -320,7 +320,10 @@ fn marks_crlf_and_blanks_are_tolerated() {
     e.send_raw("position   startpos  moves  a1 e5 Fb2' d4!? c3\"  Sb4?? 1b2>1 \r\n");
     e.send_raw("go   depth 2\r\n");
     let lines = e.until("bestmove", SECOND);
-    assert!(!lines.iter().any(|l| l.is_empty()), "no empty lines");
+    assert!(
+        !lines.iter().any(std::string::String::is_empty),
+        "no empty lines"
+    );
     let mut game = Game::new(Position::start(5).expect("5x5"));
     for m in ["a1", "e5", "b2", "d4", "c3", "Sb4", "b2>"] {
         game.play_ptn(m).expect("legal");

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct TacticsArgs {
-    /// The tactics file (TSV: id, size, half_komi, kind, tps, solutions, ...).
+    /// The tactics file (TSV: id, size, `half_komi`, kind, tps, solutions, ...).
     #[arg(long, default_value = "bench-positions/tactics-public.tsv")]
     file: std::path::PathBuf,
     /// Thinking time per position in milliseconds.
