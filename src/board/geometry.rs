@@ -85,6 +85,7 @@ impl Bitboard {
         self.0 & other.0 != 0
     }
     /// Squares adjacent (by edge) to any square of the set, not clipped to a board.
+    #[must_use]
     pub const fn neighbours(self) -> Bitboard {
         const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
         const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
@@ -372,13 +373,13 @@ pub fn geometry_of(n: usize) -> Option<&'static Geometry> {
 
 #[cfg(test)]
 mod tests {
-    use super::{geometry_of, Bitboard, Direction, Square};
+    use super::{geometry_of, Bitboard, Direction, Square, MAX_SIZE, MIN_SIZE};
 
     /// `near_cross` against the squares reached by stepping: up to k steps each
     /// way from the square, then one more step in any direction.
     #[test]
     fn near_cross_is_the_stepped_cross_and_its_neighbours() {
-        for n in 3..=8 {
+        for n in MIN_SIZE..=MAX_SIZE {
             let g = geometry_of(n).expect("size");
             for sq in g.board.squares() {
                 for k in 0..=8 {

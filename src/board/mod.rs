@@ -27,6 +27,7 @@ pub enum Color {
 impl Color {
     /// The other player.
     #[inline(always)]
+    #[must_use]
     pub const fn opponent(self) -> Color {
         match self {
             Color::White => Color::Black,

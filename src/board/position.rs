@@ -90,7 +90,7 @@ impl Position {
         to_move: Color,
         ply: u32,
     ) -> Result<Position, Color> {
-        let mut pos = Position::start(size).expect("callers pass a size in 3..=8");
+        let mut pos = Position::start(size).expect("callers pass a supported size");
         for (sq, pieces, kind) in stacks {
             let mut bits = 0u128;
             for (h, c) in pieces.iter().enumerate() {
@@ -129,10 +129,10 @@ impl Position {
         self.caps &= !bit;
         let h = self.heights[sq.index()];
         if h > 0 {
-            if !self.stacks.bit(sq.index(), h as usize - 1) {
-                self.white |= bit;
-            } else {
+            if self.stacks.bit(sq.index(), h as usize - 1) {
                 self.black |= bit;
+            } else {
+                self.white |= bit;
             }
         }
     }

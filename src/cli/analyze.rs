@@ -4,6 +4,7 @@
 
 use super::board_view::render;
 use clap::Args;
+use menhir::board::{MAX_SIZE, MIN_SIZE};
 use menhir::notation::{move_to_ptn, parse_ptn_games, parse_tps};
 use menhir::search::{Limits, Report, SearchInfo};
 use menhir::{Color, Engine, EngineOptions, Game, Position};
@@ -18,7 +19,7 @@ pub struct AnalyzeArgs {
     /// The position as TPS (quoted, or as its three fields).
     tps: Vec<String>,
     /// Analyse the start position of this size instead.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=8), conflicts_with = "ptn")]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64), conflicts_with = "ptn")]
     size: Option<u8>,
     /// Read the first game of this PTN file.
     #[arg(long)]
@@ -70,7 +71,7 @@ fn load(args: &AnalyzeArgs) -> Result<Game, String> {
         return Ok(game);
     }
     let pos = if let Some(n) = args.size {
-        Position::start(n as usize).expect("clap limits the size to 3..=8")
+        Position::start(n as usize).expect("clap limits the size to the supported ones")
     } else if args.tps.is_empty() {
         parse_tps(DEFAULT_POSITION).expect("the built-in position is valid")
     } else {

@@ -4,6 +4,7 @@
 
 use menhir::board::{Color, Position, Square};
 use menhir::notation::tps::stack_text;
+use std::fmt::Write;
 
 const RESET: &str = "\x1b[0m";
 const WHITE_TOP: &str = "\x1b[1;33m";
@@ -40,16 +41,21 @@ pub fn render(pos: &Position, colour: bool) -> Vec<String> {
         for (text, owner) in row {
             let padded = format!(" {text:<width$}");
             match (colour, owner) {
-                (true, Some(Color::White)) => line.push_str(&format!("{WHITE_TOP}{padded}{RESET}")),
-                (true, Some(Color::Black)) => line.push_str(&format!("{BLACK_TOP}{padded}{RESET}")),
+                (true, Some(Color::White)) => {
+                    let _ = write!(line, "{WHITE_TOP}{padded}{RESET}");
+                }
+                (true, Some(Color::Black)) => {
+                    let _ = write!(line, "{BLACK_TOP}{padded}{RESET}");
+                }
                 _ => line.push_str(&padded),
             }
         }
         lines.push(line);
     }
-    let files: String = (0..n)
-        .map(|f| format!(" {:<width$}", (b'a' + f as u8) as char))
-        .collect();
+    let mut files = String::new();
+    for f in 0..n {
+        let _ = write!(files, " {:<width$}", (b'a' + f as u8) as char);
+    }
     lines.push(format!("   {files}"));
     let side = |c: Color| {
         format!(

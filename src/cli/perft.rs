@@ -2,6 +2,7 @@
 //! `--bench`, the move generator's benchmark.
 
 use clap::Args;
+use menhir::board::{MAX_SIZE, MIN_SIZE};
 use menhir::movegen::{perft, perft_divide, PerftMode};
 use menhir::notation::{move_to_ptn, parse_tps};
 use menhir::Position;
@@ -13,7 +14,7 @@ pub struct PerftArgs {
     #[arg(long, short, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=12))]
     depth: u32,
     /// Board size of the start position (3-8).
-    #[arg(long, short, default_value_t = 6, value_parser = clap::value_parser!(u8).range(3..=8))]
+    #[arg(long, short, default_value_t = 6, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
     size: u8,
     /// Count from this position instead of the start position.
     #[arg(long)]
@@ -63,7 +64,9 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     }
     let pos = match &args.tps {
         Some(tps) => parse_tps(tps).map_err(|e| format!("bad --tps: {e}"))?,
-        None => Position::start(args.size as usize).expect("clap limits the size to 3..=8"),
+        None => {
+            Position::start(args.size as usize).expect("clap limits the size to the supported ones")
+        }
     };
     let threads = args.threads as usize;
     if args.divide {

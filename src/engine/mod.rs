@@ -319,7 +319,9 @@ impl Engine {
         let report = |r: Report| {
             if let Report::Info(info) = &r {
                 if info.multipv.is_none() {
-                    *summary.lock().unwrap_or_else(|p| p.into_inner()) = Some(info.clone());
+                    *summary
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(info.clone());
                 }
             }
             on_report(r);
@@ -327,7 +329,9 @@ impl Engine {
         let best = search_guarded(&game, &params, &tt, &stop, &report);
         Ok(Thought {
             best,
-            summary: summary.into_inner().unwrap_or_else(|p| p.into_inner()),
+            summary: summary
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
         })
     }
 }

@@ -5,8 +5,8 @@
 //! by the count, and spreads made only when they drop on every empty square.
 
 use super::{free_run, MoveList, SPREADS};
-use crate::board::Move;
 use crate::board::{flood, Bitboard, Color, Direction, PieceKind, Position, Square};
+use crate::board::{GameResult, Move};
 
 /// True when `area` connects two opposite edges.
 fn connects(pos: &Position, area: Bitboard) -> bool {
@@ -191,7 +191,7 @@ impl Position {
             let undo = self.make(mv);
             let result = self.result();
             self.unmake(mv, undo);
-            if result.and_then(|r| r.winner()) == Some(me) {
+            if result.and_then(GameResult::winner) == Some(me) {
                 return Some(mv);
             }
         }
@@ -332,8 +332,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::MoveList;
-    use crate::board::Position;
-    use crate::notation::tps::write_tps;
+    use crate::board::{GameResult, Move, Position};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -358,7 +357,6 @@ mod tests {
     /// piece is left.
     #[test]
     fn flat_end_threat_covers_every_flat_ending() {
-        use crate::board::GameResult;
         let mut rng = StdRng::seed_from_u64(11);
         let mut moves = MoveList::new();
         let (mut endings, mut by_spread, mut quiet, mut behind) = (0, 0, 0, 0);
@@ -371,7 +369,7 @@ mod tests {
                 pos.legal_moves(&mut moves);
                 let mut own_road = false;
                 let mut ending = None;
-                for &mv in moves.iter() {
+                for &mv in &moves {
                     let undo = pos.make(mv);
                     let result = pos.result();
                     pos.unmake(mv, undo);
@@ -385,7 +383,7 @@ mod tests {
                 if let Some(mv) = ending {
                     endings += 1;
                     by_spread += (mv.is_spread() && pos.empty().count() > 1) as usize;
-                    assert!(pos.flat_end_threat(me), "{}", write_tps(&pos));
+                    assert!(pos.flat_end_threat(me), "{pos:?}");
                 }
                 let pieces = pos.pieces_left(me);
                 let no_fill = pos.empty().count() as usize >= size;
@@ -396,7 +394,7 @@ mod tests {
                 }
                 if pieces > 1 && no_fill {
                     quiet += 1;
-                    assert!(!pos.flat_end_threat(me), "{}", write_tps(&pos));
+                    assert!(!pos.flat_end_threat(me), "{pos:?}");
                 }
                 let mv = moves[rng.gen_range(0..moves.len())];
                 pos.make(mv);
@@ -429,7 +427,7 @@ mod tests {
                         .filter(|sq| super::connects(&pos, road | sq.bit()))
                         .collect();
                     let got: Vec<_> = pos.road_completing_squares(color).squares().collect();
-                    assert_eq!(got, expected, "{}", write_tps(&pos));
+                    assert_eq!(got, expected, "{pos:?}");
                     completing += got.len();
                 }
                 pos.legal_moves(&mut moves);
@@ -460,28 +458,24 @@ mod tests {
                 pos.legal_moves(&mut moves);
                 let wins = |pos: &mut Position, mv| {
                     let undo = pos.make(mv);
-                    let winner = pos.result().and_then(|r| r.winner());
+                    let winner = pos.result().and_then(GameResult::winner);
                     pos.unmake(mv, undo);
                     winner == Some(me)
                 };
                 let expected = !pos.in_swap() && moves.iter().any(|&mv| wins(&mut pos, mv));
                 let got = pos.winning_move(&mut scratch);
-                assert_eq!(got.is_some(), expected, "{}", write_tps(&pos));
+                assert_eq!(got.is_some(), expected, "{pos:?}");
                 // The search relies on this to skip the mover's road squares in
                 // the evaluation: no win found means no placement completes one.
                 if got.is_none() && pos.pieces_left(me) > 0 {
                     let squares = pos.road_completing_squares(me);
-                    assert!(squares.is_empty(), "{}", write_tps(&pos));
+                    assert!(squares.is_empty(), "{pos:?}");
                 }
                 if let Some(mv) = got {
-                    assert!(
-                        pos.is_legal(mv) && wins(&mut pos, mv),
-                        "{}",
-                        write_tps(&pos)
-                    );
+                    assert!(pos.is_legal(mv) && wins(&mut pos, mv), "{pos:?}");
                     let undo = pos.make(mv);
                     match pos.result() {
-                        Some(crate::board::GameResult::Road(_)) => by_road += 1,
+                        Some(GameResult::Road(_)) => by_road += 1,
                         _ => by_flats += 1,
                     }
                     pos.unmake(mv, undo);
@@ -516,9 +510,9 @@ mod tests {
                     let road = pos.road_squares(me);
                     pos.spread_road_win(me, road, &super::EdgeGroups::new(&pos, road))
                 };
-                assert_eq!(got.is_some(), expected, "{}", write_tps(&pos));
+                assert_eq!(got.is_some(), expected, "{pos:?}");
                 if expected && !pos.has_placement_win(me) {
-                    assert!(pos.road_win().is_some_and(|m| m.is_spread()));
+                    assert!(pos.road_win().is_some_and(Move::is_spread));
                 }
                 if let Some(mv) = got {
                     found += 1;

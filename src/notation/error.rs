@@ -1,7 +1,7 @@
 //! Typed errors for the notation readers. Each message names the offending token
 //! and what was expected, so a user can fix the input.
 
-use crate::board::Color;
+use crate::board::{Color, MAX_SIZE, MIN_SIZE};
 use std::fmt;
 
 /// A TPS string that cannot be read.
@@ -45,7 +45,10 @@ impl fmt::Display for TpsError {
                 "TPS needs 3 fields (board, side to move, move number), found {n}"
             ),
             TpsError::UnsupportedSize(n) => {
-                write!(f, "TPS board has {n} rows; sizes 3 to 8 are supported")
+                write!(
+                    f,
+                    "TPS board has {n} rows; sizes {MIN_SIZE} to {MAX_SIZE} are supported"
+                )
             }
             TpsError::RowWidth {
                 row,

@@ -4,7 +4,7 @@
 use super::error::PtnError;
 use super::ptn_move::PlayPtn;
 use super::tps::parse_tps;
-use crate::board::Position;
+use crate::board::{Position, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 
 /// One game read from a PTN file, its plies played and checked.
@@ -162,7 +162,7 @@ fn start_game(tags: &[(String, String)], game_no: usize, line: usize) -> Result<
         Some(v) => Some(
             v.parse::<usize>()
                 .ok()
-                .filter(|n| (3..=8).contains(n))
+                .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
                 .ok_or_else(|| bad_tag("Size", v, "a board size from 3 to 8"))?,
         ),
         None => None,
@@ -184,7 +184,7 @@ fn start_game(tags: &[(String, String)], game_no: usize, line: usize) -> Result<
         }
         None => {
             let n = size.ok_or(PtnError::MissingSize { game: game_no })?;
-            Position::start(n).expect("size checked to be 3..=8")
+            Position::start(n).expect("size checked to be a supported one")
         }
     };
     if let Some(k) = get("Komi") {

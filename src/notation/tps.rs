@@ -2,7 +2,8 @@
 //! `docs/rules.md`; writes the compact form with merged empty runs.
 
 use super::error::TpsError;
-use crate::board::{Color, PieceKind, Position, Square};
+use crate::board::{Color, PieceKind, Position, Square, MAX_SIZE, MIN_SIZE};
+use std::fmt::Write;
 
 /// One parsed cell: a run of empty squares, or one stack.
 enum Cell {
@@ -58,7 +59,7 @@ pub fn parse_tps(tps: &str) -> Result<Position, TpsError> {
     }
     let rows: Vec<&str> = fields[0].split('/').collect();
     let size = rows.len();
-    if !(3..=8).contains(&size) {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(TpsError::UnsupportedSize(size));
     }
     let mut stacks = Vec::new();
@@ -146,6 +147,6 @@ pub fn write_tps(pos: &Position) -> String {
         }
     }
     let turn = pos.to_move().digit();
-    out.push_str(&format!(" {turn} {}", pos.move_number()));
+    let _ = write!(out, " {turn} {}", pos.move_number());
     out
 }

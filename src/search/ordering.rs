@@ -2,7 +2,10 @@
 //! the history heuristic plus a cheap Tak-aware prior (flats before capstones
 //! before walls; spreads that capture enemy tops or carry many pieces earlier).
 
-use super::params::*;
+use super::params::{
+    HISTORY_LIMIT, HISTORY_MAX_BONUS, LMR_BASE, LMR_DIVISOR, ORDER_KILLER, ORDER_TT_MOVE,
+    PRIOR_CAP, PRIOR_FLAT, PRIOR_SPREAD, PRIOR_SPREAD_CAPTURE, PRIOR_SPREAD_PIECE, PRIOR_WALL,
+};
 use crate::board::Move;
 use crate::board::{PieceKind, Position};
 

@@ -7,7 +7,11 @@
 
 use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, score_moves, History, Reductions};
-use super::params::*;
+use super::params::{
+    LMP_BASE, LMP_DEPTH, LMP_SCALE, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_EXTENSIONS, MAX_PLY,
+    NODE_BATCH, NULL_MOVE_BASE, NULL_MOVE_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_MIN_PIECES,
+    RFP_DEPTH, RFP_MARGIN,
+};
 use super::score::{Score, INFINITY, PROVEN};
 use super::tt::Bound;
 use super::Shared;

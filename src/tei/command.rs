@@ -126,7 +126,7 @@ fn parse_position(words: &[&str]) -> Command {
     };
     let moves = match rest.first() {
         None => Vec::new(),
-        Some(&"moves") => rest[1..].iter().map(|m| m.to_string()).collect(),
+        Some(&"moves") => rest[1..].iter().map(|m| (*m).to_string()).collect(),
         Some(other) => {
             return Command::BadPosition(format!("position: expected 'moves', found '{other}'"))
         }

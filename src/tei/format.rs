@@ -2,9 +2,10 @@
 //! fields, order and units of `docs/tei.md` (`pv` last).
 
 use crate::board::{MAX_SIZE, MIN_SIZE};
-use crate::engine::{HALF_KOMI, OPTIONS};
+use crate::engine::{OptionSpec, HALF_KOMI, OPTIONS};
 use crate::notation::move_to_ptn;
 use crate::search::SearchInfo;
+use std::fmt::Write;
 
 /// The reply to `tei`, `teiok` excluded: the option lines come from the
 /// engine's option table.
@@ -19,7 +20,7 @@ pub fn identification() -> Vec<String> {
         format!("id version {}", env!("CARGO_PKG_VERSION")),
         format!("size {} halfkomi {}", sizes.join(" "), komis.join(" ")),
     ];
-    lines.extend(OPTIONS.iter().map(|o| o.tei_line()));
+    lines.extend(OPTIONS.iter().map(OptionSpec::tei_line));
     lines
 }
 
@@ -28,11 +29,12 @@ pub fn info_line(info: &SearchInfo) -> String {
     let mut s = String::with_capacity(160);
     s.push_str("info");
     if let Some(k) = info.multipv {
-        s.push_str(&format!(" multipv {k}"));
+        let _ = write!(s, " multipv {k}");
     }
     let (w, d, l) = info.score.wdl();
     let nps = (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0);
-    s.push_str(&format!(
+    let _ = write!(
+        s,
         " depth {} seldepth {} score cp {} wdl {w} {d} {l} nodes {} time {} nps {nps} hashfull {}",
         info.depth,
         info.seldepth.max(info.depth),
@@ -40,7 +42,7 @@ pub fn info_line(info: &SearchInfo) -> String {
         info.nodes,
         info.time_ms,
         info.hashfull
-    ));
+    );
     if !info.pv.is_empty() {
         s.push_str(" pv");
         for mv in &info.pv {
