@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tunes one board size's evaluation weights from Menhir's own games (or a
-# teacher engine's): builds Menhir, plays the games in parallel (`menhir tune gen`), fits the weights
-# to the results (`menhir tune fit`) and writes them into src/eval/weights/s<size>.rs.
+# teacher engine's): builds Menhir and its tools, plays the games in parallel
+# (`menhir-tools tune gen`), fits the weights to the results (`menhir-tools tune fit`)
+# and writes them into src/eval/weights/s<size>.rs.
 # Review the diff, run `menhir bench` and SPRT the result with tools/match.sh.
 #
 # usage: tools/tune.sh [--size 6] [--half-komi 4] [--games 2000] [--nodes 5000]
@@ -33,8 +34,8 @@ while [ $# -gt 0 ]; do
 done
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-cargo build --release --quiet
-menhir="$root/target/release/menhir"
+cargo build --release --quiet -p menhir -p menhir-tools
+tools="$root/target/release/menhir-tools"
 mkdir -p "$data"
 tag=""
 thread_args=()
@@ -45,11 +46,11 @@ if [ -n "$teacher" ]; then
 fi
 file="$data/s${size}${tag}_hk${half_komi}_n${nodes}_g${games}_seed${seed}.tsv"
 if [ ! -f "$file" ]; then
-  "$menhir" tune gen --size "$size" --half-komi "$half_komi" --games "$games" \
+  "$tools" tune gen --size "$size" --half-komi "$half_komi" --games "$games" \
     --nodes "$nodes" --seed "$seed" --out "$file" "${thread_args[@]}"
 else
   echo "reusing $file"
 fi
 write_args=()
 if [ "$write" = 1 ]; then write_args=(--write src/eval/weights); fi
-"$menhir" tune fit "$file" "${also[@]}" --epochs "$epochs" --lambda "$lambda" "${write_args[@]}"
+"$tools" tune fit "$file" "${also[@]}" --epochs "$epochs" --lambda "$lambda" "${write_args[@]}"

@@ -6,7 +6,7 @@
 //! widest span, groups, distance), the flat margin and the empty squares count
 //! once each. The hidden layer is clipped to 0..1 and its weighted sum, in
 //! centiflats, is added to the hand-built evaluation. Sizes without fitted
-//! weights get no correction. `menhir tune net` fits the weights
+//! weights get no correction. `menhir-tools tune net` fits the weights
 //! (`src/tune/net.rs`).
 
 use super::features::{completing_squares, measures_and_roads, RoadFacts};
@@ -58,7 +58,7 @@ const EMPTY: usize = 17;
 /// The piece right under the top: own at 18, enemy at 19.
 const UNDER_TOP: usize = 18;
 
-/// The fitted weights of one board size, as `menhir tune net` writes them.
+/// The fitted weights of one board size, as `menhir-tools tune net` writes them.
 /// The hidden layer's width is the length of `bias`, one of `WIDTHS`.
 #[derive(Debug)]
 pub struct NetWeights {

@@ -1,6 +1,6 @@
 //! The fitted weights of the evaluation's learned correction (`eval::net`), one
 //! file per board size (`s3.rs` to `s8.rs`), `None` where no fit was written.
-//! `menhir tune net --write src/eval/net_weights` rewrites the fitted size's file.
+//! `menhir-tools tune net --write src/eval/net_weights` rewrites the fitted size's file.
 
 // Fitted numbers can fall on a value clippy takes for a mathematical constant
 // (0.30102 for log10(2), say); they are data, not constants.

@@ -1,4 +1,4 @@
-//! The 7x7 correction weights: none fitted yet. `menhir tune net --size 7
+//! The 7x7 correction weights: none fitted yet. `menhir-tools tune net --size 7
 //! --write src/eval/net_weights` rewrites this file.
 
 use crate::eval::net::NetWeights;

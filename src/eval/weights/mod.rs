@@ -4,7 +4,7 @@
 //! 1/16 of a centiflat per unit of the measure, so a weight of 16 counts one
 //! centiflat per unit at the start (or end) and the two blend linearly in between.
 //!
-//! `menhir tune fit --write src/eval/weights` rewrites the fitted size's file.
+//! `menhir-tools tune fit --write src/eval/weights` rewrites the fitted size's file.
 
 use super::features::COUNT;
 

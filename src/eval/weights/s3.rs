@@ -1,4 +1,4 @@
-//! The 3x3 weight row (units and order: `mod.rs`). `menhir tune fit --write`
+//! The 3x3 weight row (units and order: `mod.rs`). `menhir-tools tune fit --write`
 //! rewrites it; the comment above the row says where its numbers came from.
 
 use crate::eval::features::COUNT;

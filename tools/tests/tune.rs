@@ -4,8 +4,8 @@
 use menhir::eval::features::{FLATS, WALLS};
 use menhir::eval::weights_for;
 use menhir::notation::parse_tps;
-use menhir::tune::fit::{fit, FitConfig};
-use menhir::tune::selfplay::{play, Sample, SelfPlay};
+use menhir_tools::tune::fit::{fit, FitConfig};
+use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
 
 fn config(seed: u64) -> SelfPlay {
     SelfPlay {
@@ -48,13 +48,26 @@ fn self_play_is_reproducible_and_reads_back() {
     assert!(Sample::from_line("1\t1\t0").is_err());
 }
 
+/// The engine's binary, which the workspace's `cargo test` builds beside this
+/// crate's own.
+fn menhir_binary() -> std::path::PathBuf {
+    let tools = std::path::Path::new(env!("CARGO_BIN_EXE_menhir-tools"));
+    let path = tools.with_file_name(format!("menhir{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests from the workspace root, which builds the engine too",
+        path.display()
+    );
+    path
+}
+
 #[test]
 fn a_teacher_engine_plays_whole_games() {
     // Menhir's own binary stands in for an external TEI engine such as Tiltak.
     let teacher = SelfPlay {
         games: 4,
         half_komi: 4,
-        teacher: Some(env!("CARGO_BIN_EXE_menhir").into()),
+        teacher: Some(menhir_binary()),
         ..config(5)
     };
     let samples = on_threads(2, &teacher);
@@ -134,7 +147,7 @@ fn fitting_lowers_the_training_loss() {
 
 #[test]
 fn a_teachers_win_probability_is_read_kept_and_fitted_to() {
-    use menhir::tune::teacher::wdl_probability;
+    use menhir_tools::tune::teacher::wdl_probability;
     let tiltak = "info depth 8 seldepth 9 nodes 5000 score cp 26 wdl 630 0 370 time 79 pv d4";
     assert_eq!(wdl_probability(tiltak), Some(0.63));
     assert_eq!(

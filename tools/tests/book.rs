@@ -3,9 +3,9 @@
 //! within the bar, and a clear error when too few openings pass it.
 
 use menhir::board::PieceKind;
-use menhir::book::{make_book, BookConfig, Opening};
 use menhir::notation::parse_legal_move;
 use menhir::{Game, Position};
+use menhir_tools::book::{make_book, BookConfig, Opening};
 use std::collections::HashSet;
 
 fn config(size: usize, count: usize, max_score: i32, seed: u64) -> BookConfig {

@@ -9,12 +9,12 @@
 
 use super::progress::Progress;
 use super::selfplay::Sample;
-use crate::board::{Color, Square};
-use crate::eval::hand_evaluation;
-use crate::eval::net::{
+use menhir::board::{Color, Square};
+use menhir::eval::hand_evaluation;
+use menhir::eval::net::{
     active_inputs, is_square_plane, road_facts, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE, WIDTHS,
 };
-use crate::notation::parse_tps;
+use menhir::notation::parse_tps;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -1,12 +1,12 @@
-//! `menhir tune net`: fits the evaluation's learned correction (`eval::net`) of
+//! `menhir-tools tune net`: fits the evaluation's learned correction (`eval::net`) of
 //! one board size to the teacher's win probabilities in `tune gen` files, and can
 //! write it into `src/eval/net_weights/`.
 
 use clap::Args;
 use menhir::notation::parse_tps;
-use menhir::tune::net::{check_width, fit_net, NetConfig};
-use menhir::tune::net_file::net_file_text;
-use menhir::tune::selfplay::Sample;
+use menhir_tools::tune::net::{check_width, fit_net, NetConfig};
+use menhir_tools::tune::net_file::net_file_text;
+use menhir_tools::tune::selfplay::Sample;
 use std::path::{Path, PathBuf};
 
 #[derive(Args)]

@@ -1,8 +1,8 @@
-//! `menhir book`: writes an opening book of near-even random flat openings, one
+//! `menhir-tools book`: writes an opening book of near-even random flat openings, one
 //! per line in racetrack's `move-list` format, for sizes without a shared book.
 
 use clap::Args;
-use menhir::book::{make_book, BookConfig};
+use menhir_tools::book::{make_book, BookConfig};
 use std::path::PathBuf;
 
 #[derive(Args)]

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::eval::features::{name, COUNT};
+use menhir::eval::features::{name, COUNT};
 
 /// The file that holds `size`'s row: `target` itself, or `target/s{size}.rs`
 /// when `target` is the weights directory.
@@ -64,7 +64,7 @@ mod tests {
 
     #[test]
     fn replaces_one_row_and_keeps_the_rest() {
-        let text = include_str!("../eval/weights/s5.rs");
+        let text = include_str!("../../../src/eval/weights/s5.rs");
         let row = [7; COUNT];
         let out = replace_row(text, 5, &row, "test").unwrap();
         assert!(out.contains("// 5x5: test\npub const ROW: [i32; COUNT] = [\n    7, // flats\n"));
@@ -78,7 +78,7 @@ mod tests {
 
     #[test]
     fn a_directory_names_the_size_file() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/eval/weights");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/eval/weights");
         assert_eq!(row_file(&dir, 6), dir.join("s6.rs"));
         let file = dir.join("s4.rs");
         assert_eq!(row_file(&file, 6), file);

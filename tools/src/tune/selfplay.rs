@@ -6,14 +6,14 @@
 
 use super::progress::Progress;
 use super::teacher::Teacher;
-use crate::board::Move;
-use crate::board::{Color, PieceKind, Position};
-use crate::engine::{Engine, EngineOptions};
-use crate::eval::evaluate;
-use crate::game::Game;
-use crate::movegen::MoveList;
-use crate::notation::write_tps;
-use crate::search::Limits;
+use menhir::board::Move;
+use menhir::board::{Color, PieceKind, Position};
+use menhir::engine::{Engine, EngineOptions};
+use menhir::eval::evaluate;
+use menhir::game::Game;
+use menhir::movegen::MoveList;
+use menhir::notation::write_tps;
+use menhir::search::Limits;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;

@@ -1,14 +1,14 @@
-//! `menhir tune gen` plays self-play games and writes their quiet positions with
-//! the results; `menhir tune fit` fits the evaluation weights of one board size
+//! `menhir-tools tune gen` plays self-play games and writes their quiet positions with
+//! the results; `menhir-tools tune fit` fits the evaluation weights of one board size
 //! to such files and can write them back into `src/eval/weights/`.
 
 use clap::{Args, Subcommand};
 use menhir::eval::features::{name, COUNT};
 use menhir::eval::weights_for;
 use menhir::notation::parse_tps;
-use menhir::tune::fit::{fit, FitConfig};
-use menhir::tune::selfplay::{play, Sample, SelfPlay};
-use menhir::tune::weights_file::{replace_row, row_file};
+use menhir_tools::tune::fit::{fit, FitConfig};
+use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
+use menhir_tools::tune::weights_file::{replace_row, row_file};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -235,7 +235,7 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
             String::new()
         };
         let note = format!(
-            "fitted by `menhir tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}{lambda}{frozen}",
+            "fitted by `menhir-tools tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}{lambda}{frozen}",
             report.positions,
             files.join(" "),
             report.k,

@@ -6,9 +6,9 @@
 
 use super::progress::Progress;
 use super::selfplay::Sample;
-use crate::eval::features::{features, COUNT};
-use crate::eval::DIVISOR;
-use crate::notation::parse_tps;
+use menhir::eval::features::{features, COUNT};
+use menhir::eval::DIVISOR;
+use menhir::notation::parse_tps;
 use rayon::prelude::*;
 
 /// How to fit.

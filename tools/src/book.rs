@@ -2,12 +2,12 @@
 //! one per position up to the board's eight symmetries, kept when a fixed-node
 //! search scores them close to even. Written in racetrack's `move-list` format.
 
-use crate::board::{Color, Position};
-use crate::engine::{Engine, EngineOptions};
-use crate::game::Game;
-use crate::notation::move_to_ptn;
-use crate::search::Limits;
 use crate::tune::selfplay::random_opening;
+use menhir::board::{Color, Position};
+use menhir::engine::{Engine, EngineOptions};
+use menhir::game::Game;
+use menhir::notation::move_to_ptn;
+use menhir::search::Limits;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;

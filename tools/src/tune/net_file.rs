@@ -37,7 +37,7 @@ pub fn net_file_text(size: usize, net: &TrainedNet, seen: &[bool], note: &str) -
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "//! The {size}x{size} correction weights, written by `menhir tune net`:\n//! {note}\n"
+        "//! The {size}x{size} correction weights, written by `menhir-tools tune net`:\n//! {note}\n"
     );
     let hidden = net.hidden();
     out.push_str("use crate::eval::net::{dense_input, NetWeights, INPUTS};\n\n");
