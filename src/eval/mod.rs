@@ -8,7 +8,7 @@
 
 pub mod features;
 pub mod net;
-mod net_weights;
+pub mod net_weights;
 mod roads;
 mod squares;
 pub mod weights;

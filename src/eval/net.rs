@@ -58,15 +58,16 @@ const EMPTY: usize = 17;
 /// The piece right under the top: own at 18, enemy at 19.
 const UNDER_TOP: usize = 18;
 
-/// The fitted weights of one board size, as `menhir-tools tune net` writes them.
-/// The hidden layer's width is the length of `bias`, one of `WIDTHS`.
-#[derive(Debug)]
+/// The fitted weights of one board size, as `menhir-tools tune net` writes
+/// them (`net_weights/`). The hidden layer's width is the length of `bias`, one
+/// of `WIDTHS`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct NetWeights {
     /// `INPUTS × width`, input-major.
-    pub input: &'static [f32],
-    pub bias: &'static [f32],
+    pub input: Vec<f32>,
+    pub bias: Vec<f32>,
     /// Hidden to output, in centiflats.
-    pub output: &'static [f32],
+    pub output: Vec<f32>,
     pub output_bias: f32,
 }
 
@@ -77,40 +78,9 @@ impl NetWeights {
     }
 }
 
-/// The dense `INPUTS × H` input weights (`N` of them) from the rows a weights
-/// file lists (input index, its weights); inputs not listed get zeros. Run at
-/// compile time by each `net_weights` file, where a width outside `WIDTHS` or
-/// an `N` that is not `INPUTS × H` stops the build.
-pub const fn dense_input<const H: usize, const N: usize>(rows: &[(u16, [f32; H])]) -> [f32; N] {
-    let mut known = false;
-    let mut k = 0;
-    while k < WIDTHS.len() {
-        known |= WIDTHS[k] == H;
-        k += 1;
-    }
-    assert!(
-        known && N == INPUTS * H,
-        "a correction's width must be one of WIDTHS, with INPUTS rows"
-    );
-    let mut input = [0.0; N];
-    let mut r = 0;
-    while r < rows.len() {
-        let (i, row) = &rows[r];
-        let mut h = 0;
-        while h < H {
-            input[*i as usize * H + h] = row[h];
-            h += 1;
-        }
-        r += 1;
-    }
-    input
-}
-
 /// The fitted weights for board size `n`, if any.
 pub fn weights_for(n: usize) -> Option<&'static NetWeights> {
-    net_weights::WEIGHTS
-        .get(n.wrapping_sub(3))
-        .and_then(|w| w.as_ref())
+    net_weights::weights_for(n)
 }
 
 /// The road-fact slots of one side, from `base`.
@@ -203,7 +173,7 @@ pub fn output(w: &NetWeights, active: &[u16]) -> f32 {
         64 => output_of::<64>(w, active),
         128 => output_of::<128>(w, active),
         256 => output_of::<256>(w, active),
-        // `dense_input` admits no other width.
+        // `net_weights::decode` admits no other width.
         _ => 0.0,
     }
 }
@@ -230,8 +200,8 @@ const LANES: usize = 8;
 #[inline(always)]
 fn forward<const H: usize>(w: &NetWeights, active: &[u16]) -> f32 {
     let (Ok(bias), Ok(out)) = (
-        <&[f32; H]>::try_from(w.bias),
-        <&[f32; H]>::try_from(w.output),
+        <&[f32; H]>::try_from(w.bias.as_slice()),
+        <&[f32; H]>::try_from(w.output.as_slice()),
     ) else {
         return 0.0;
     };

@@ -4,9 +4,10 @@
 
 use menhir::board::{Color, Square};
 use menhir::eval::net::{DEFAULT_HIDDEN, INPUTS};
+use menhir::eval::net_weights::decode;
 use menhir::notation::parse_tps;
 use menhir_tools::tune::net::{fit_net, symmetries, NetConfig};
-use menhir_tools::tune::net_file::net_file_text;
+use menhir_tools::tune::net_file::net_file_bytes;
 use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
 
 #[test]
@@ -88,33 +89,26 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
         report.validation_before,
         report.validation_after
     );
-    let text = net_file_text(4, &report.net, &report.seen, "test");
-    // Every seen input's row is written, each with all its weights as fitted
-    // (to the 5 significant digits written); the rest are left out as zeros.
-    let rows = text.split("const ROWS").nth(1).unwrap();
-    let rows = rows.split("];").next().unwrap();
-    let mut written = vec![false; INPUTS];
-    for line in rows.lines().filter(|l| l.trim_start().starts_with('(')) {
-        let line = line.trim().trim_start_matches('(').trim_end_matches("]),");
-        let (index, values) = line.split_once(", [").unwrap();
-        let index: usize = index.parse().unwrap();
-        let values: Vec<f32> = values.split(", ").map(|v| v.parse().unwrap()).collect();
-        assert_eq!(values.len(), DEFAULT_HIDDEN);
-        for (v, w) in values
-            .iter()
-            .zip(&report.net.input[index * DEFAULT_HIDDEN..])
-        {
-            assert!(
-                (v - w).abs() <= 1e-4 * w.abs().max(1e-3),
-                "input {index}: {v} vs {w}"
-            );
+    let file = decode(&net_file_bytes(4, &report.net, &report.seen, "test")).unwrap();
+    assert_eq!((file.size, file.note.as_str()), (4, "test"));
+    // Every seen input's row is written with all its weights exactly as fitted;
+    // the rows of inputs never seen are zeros.
+    let written = &file.weights;
+    assert_eq!(written.hidden(), DEFAULT_HIDDEN);
+    let rows = written.input.chunks(DEFAULT_HIDDEN);
+    for (i, (row, fitted)) in rows
+        .zip(report.net.input.chunks(DEFAULT_HIDDEN))
+        .enumerate()
+    {
+        if report.seen[i] {
+            assert_eq!(row, fitted, "input {i}");
+        } else {
+            assert!(row.iter().all(|w| *w == 0.0), "input {i}");
         }
-        written[index] = true;
     }
-    for (i, row) in report.net.input.chunks(DEFAULT_HIDDEN).enumerate() {
-        let nonzero = row.iter().any(|w| *w != 0.0);
-        assert_eq!(written[i], report.seen[i] && nonzero, "input {i}");
-    }
+    assert_eq!(written.bias, report.net.bias);
+    assert_eq!(written.output, report.net.output);
+    assert_eq!(written.output_bias, report.net.output_bias);
     // Off-board rows of a 4x4 net (file e) are never on, so they are zeros.
     let e1 = Square::new(4, 0).index();
     assert!(!report.seen[e1]);
@@ -135,15 +129,9 @@ fn the_fit_takes_any_width_of_widths_and_writes_it() {
     let net = &report.net;
     assert_eq!(net.hidden(), 64);
     assert_eq!((net.input.len(), net.output.len()), (INPUTS * 64, 64));
-    let text = net_file_text(4, net, &report.seen, "test");
-    assert!(
-        text.contains("const HIDDEN: usize = 64;"),
-        "{}",
-        &text[..300]
-    );
-    let bias = text.split("static BIAS").nth(1).unwrap();
-    let bias = bias.split("];").next().unwrap();
-    assert_eq!(bias.matches(',').count(), 64);
+    let file = decode(&net_file_bytes(4, net, &report.seen, "test")).unwrap();
+    assert_eq!(file.weights.hidden(), 64);
+    assert_eq!(file.weights.bias, net.bias);
     // A width the evaluation has no code for is refused before any work.
     let odd = NetConfig {
         hidden: 100,

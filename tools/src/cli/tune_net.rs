@@ -5,7 +5,7 @@
 use clap::Args;
 use menhir::notation::parse_tps;
 use menhir_tools::tune::net::{check_width, fit_net, NetConfig};
-use menhir_tools::tune::net_file::net_file_text;
+use menhir_tools::tune::net_file::net_file_bytes;
 use menhir_tools::tune::selfplay::Sample;
 use std::path::{Path, PathBuf};
 
@@ -38,7 +38,7 @@ pub struct NetArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Rewrite this size's file: in the weights directory
-    /// (src/eval/net_weights, whose s{size}.rs holds it) or the one file given.
+    /// (src/eval/net_weights, whose s{size}.bin holds it) or the one file given.
     #[arg(long)]
     write: Option<PathBuf>,
 }
@@ -68,7 +68,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
     );
     if let Some(target) = &args.write {
         let path = if target.is_dir() {
-            target.join(format!("s{size}.rs"))
+            target.join(format!("s{size}.bin"))
         } else {
             target.clone()
         };
@@ -92,8 +92,9 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
             report.validation_after,
             report.validation_before
         );
-        let text = net_file_text(size, &report.net, &report.seen, &note);
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let bytes = net_file_bytes(size, &report.net, &report.seen, &note);
+        std::fs::write(&path, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", path.display());
     }
     Ok(())

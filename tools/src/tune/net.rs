@@ -12,7 +12,8 @@ use super::selfplay::Sample;
 use menhir::board::{Color, Square};
 use menhir::eval::hand_evaluation;
 use menhir::eval::net::{
-    active_inputs, is_square_plane, road_facts, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE, WIDTHS,
+    active_inputs, is_square_plane, road_facts, NetWeights, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE,
+    WIDTHS,
 };
 use menhir::notation::parse_tps;
 use rand::rngs::StdRng;
@@ -50,28 +51,11 @@ impl Default for NetConfig {
     }
 }
 
-/// Fitted weights with the output in centiflats, ready to write out.
-#[derive(Clone, Debug)]
-pub struct TrainedNet {
-    /// `INPUTS × hidden`, input-major.
-    pub input: Vec<f32>,
-    /// One per hidden unit.
-    pub bias: Vec<f32>,
-    pub output: Vec<f32>,
-    pub output_bias: f32,
-}
-
-impl TrainedNet {
-    /// Hidden units.
-    pub fn hidden(&self) -> usize {
-        self.bias.len()
-    }
-}
-
 /// What the fit found; losses are mean squared errors of the win probability.
 #[derive(Clone, Debug)]
 pub struct NetReport {
-    pub net: TrainedNet,
+    /// The fitted weights, the output in centiflats, ready to write out.
+    pub net: NetWeights,
     pub k: f32,
     pub train_positions: usize,
     pub validation_positions: usize,
@@ -392,7 +376,7 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
         validation_after: params.loss(&rows, k, true, true),
         train_after: params.loss(&rows, k, false, true),
         seen,
-        net: TrainedNet {
+        net: NetWeights {
             input: params.input.clone(),
             bias: params.bias.clone(),
             output: params.output.iter().map(|o| o * to_centiflats).collect(),
