@@ -3,17 +3,18 @@
 //! shipped size has a width the evaluation has code for. (Its fit is tested in
 //! `tools/tests/net.rs`.)
 
-use menhir::board::Square;
-use menhir::eval::net::{
-    active_inputs, correction, road_facts, weights_for, INPUTS, MAX_ACTIVE, WIDTHS,
+use menhir::board::{Square, MAX_SIZE, MIN_SIZE};
+use menhir::eval::score::MAX_HEURISTIC;
+use menhir::eval::tuning::{
+    correction_inputs, correction_weights, hand_evaluation, INPUTS, MAX_ACTIVE, WIDTHS,
 };
-use menhir::eval::{evaluate, hand_evaluation};
+use menhir::eval::{evaluate, explain};
 use menhir::notation::parse_tps;
 
 fn inputs(tps: &str) -> Vec<u16> {
     let pos = parse_tps(tps).unwrap();
     let mut buf = [0u16; MAX_ACTIVE];
-    let len = active_inputs(&pos, &road_facts(&pos), |sq| sq, &mut buf);
+    let len = correction_inputs(&pos, &mut buf);
     let mut v = buf[..len].to_vec();
     v.sort_unstable();
     v
@@ -92,22 +93,23 @@ fn swapping_the_colours_and_the_mover_gives_the_same_inputs() {
 #[test]
 fn sizes_without_weights_keep_the_hand_built_evaluation() {
     let pos = parse_tps("x7/x7/x7/x2,1,2,x3/x7/x7/x7 1 2").unwrap();
-    assert_eq!(correction(&pos), 0);
-    assert_eq!(evaluate(&pos), hand_evaluation(&pos));
+    assert_eq!(explain(&pos).correction, 0);
+    assert_eq!(evaluate(&pos).0, hand_evaluation(&pos));
     // 5x5 and 6x6 have fitted files, and their correction is added.
     let six = parse_tps("x6/x6/x2,1,2,x2/x6/x6/x6 1 2").unwrap();
-    assert_ne!(correction(&six), 0);
+    let correction = explain(&six).correction;
+    assert_ne!(correction, 0);
     assert_eq!(
-        evaluate(&six),
-        (hand_evaluation(&six) + correction(&six)).clamp(-9000, 9000)
+        evaluate(&six).0,
+        (hand_evaluation(&six) + correction).clamp(-MAX_HEURISTIC, MAX_HEURISTIC)
     );
 }
 
 #[test]
 fn every_sizes_weights_have_one_of_the_widths() {
     let mut fitted = 0;
-    for size in 3..=8 {
-        let Some(w) = weights_for(size) else {
+    for size in MIN_SIZE..=MAX_SIZE {
+        let Some(w) = correction_weights(size) else {
             continue;
         };
         fitted += 1;

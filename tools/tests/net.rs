@@ -3,8 +3,7 @@
 //! weights file it writes with every weight in place, and the command line.
 
 use menhir::board::{Color, Square};
-use menhir::eval::net::{DEFAULT_HIDDEN, INPUTS};
-use menhir::eval::net_weights::decode;
+use menhir::eval::tuning::{decode_net_file as decode, DEFAULT_HIDDEN, INPUTS};
 use menhir::notation::parse_tps;
 use menhir_tools::tune::net::{fit_net, symmetries, NetConfig};
 use menhir_tools::tune::net_file::net_file_bytes;

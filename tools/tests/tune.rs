@@ -1,8 +1,7 @@
 //! The tuner: self-play data is reproducible from its seed whatever the thread
 //! count, every sample reads back, and the fit lowers the training loss.
 
-use menhir::eval::features::{FLATS, WALLS};
-use menhir::eval::weights_for;
+use menhir::eval::tuning::{feature_name, hand_weights, FEATURES};
 use menhir::notation::parse_tps;
 use menhir_tools::tune::fit::{fit, FitConfig};
 use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
@@ -83,7 +82,7 @@ fn a_teacher_engine_plays_whole_games() {
         } else {
             -1
         };
-        assert_eq!(s.score, white * menhir::eval::evaluate(&pos));
+        assert_eq!(s.score, white * menhir::eval::evaluate(&pos).0);
         // Menhir reports `wdl` too, which becomes the teacher's probability.
         assert!(s.teacher.is_some_and(|p| (0.0..=1.0).contains(&p)));
     }
@@ -98,8 +97,18 @@ fn a_teacher_engine_plays_whole_games() {
     assert!(err.contains("cannot start /no/such/engine"), "{err}");
 }
 
+/// The index of the feature called `name`.
+fn feature(name: &str) -> usize {
+    (0..FEATURES).find(|&i| feature_name(i) == name).unwrap()
+}
+
+fn weights_for(size: usize) -> &'static [i32; FEATURES] {
+    hand_weights(size).unwrap()
+}
+
 #[test]
 fn fitting_lowers_the_training_loss() {
+    let (flats, walls) = (feature("flats"), feature("walls"));
     let samples = on_threads(2, &config(3));
     let report = fit(
         &samples,
@@ -109,18 +118,18 @@ fn fitting_lowers_the_training_loss() {
             epochs: 300,
             learning_rate: 4.0,
             lambda: 0.0,
-            frozen: vec![FLATS, WALLS],
+            frozen: vec![flats, walls],
         },
     )
     .unwrap();
     assert_eq!(
-        report.weights[FLATS],
-        weights_for(4)[FLATS],
+        report.weights[flats],
+        weights_for(4)[flats],
         "a frozen weight moved"
     );
     assert_eq!(
-        report.weights[WALLS],
-        weights_for(4)[WALLS],
+        report.weights[walls],
+        weights_for(4)[walls],
         "a frozen weight moved"
     );
     assert!(report.weights != *weights_for(4), "nothing was fitted");

@@ -3,8 +3,7 @@
 //! to such files and can write them back into `src/eval/weights/`.
 
 use clap::{Args, Subcommand};
-use menhir::eval::features::{name, COUNT};
-use menhir::eval::weights_for;
+use menhir::eval::tuning::{feature_name as name, hand_weights, FEATURES as COUNT};
 use menhir::notation::parse_tps;
 use menhir_tools::tune::fit::{fit, FitConfig};
 use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
@@ -186,7 +185,7 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
     let size = parse_tps(&first.tps)
         .map_err(|e| format!("first position: {e}"))?
         .size();
-    let start = weights_for(size);
+    let start = hand_weights(size).ok_or("no weight row for that size")?;
     let config = FitConfig {
         epochs: args.epochs,
         learning_rate: args.learning_rate,

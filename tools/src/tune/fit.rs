@@ -6,8 +6,7 @@
 
 use super::progress::Progress;
 use super::selfplay::Sample;
-use menhir::eval::features::{features, COUNT};
-use menhir::eval::DIVISOR;
+use menhir::eval::tuning::{features, DIVISOR, FEATURES as COUNT};
 use menhir::notation::parse_tps;
 use rayon::prelude::*;
 

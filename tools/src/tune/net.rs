@@ -10,10 +10,9 @@
 use super::progress::Progress;
 use super::selfplay::Sample;
 use menhir::board::{Color, Square};
-use menhir::eval::hand_evaluation;
-use menhir::eval::net::{
-    active_inputs, is_square_plane, road_facts, NetWeights, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE,
-    WIDTHS,
+use menhir::eval::tuning::{
+    correction_inputs, hand_evaluation, is_square_plane, NetWeights, DEFAULT_HIDDEN, INPUTS,
+    MAX_ACTIVE, WIDTHS,
 };
 use menhir::notation::parse_tps;
 use rand::rngs::StdRng;
@@ -121,7 +120,7 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
             return Err(format!("sample {} is not {size}x{size}", i + 1));
         }
         pos.set_half_komi(s.half_komi);
-        let len = active_inputs(&pos, &road_facts(&pos), |sq| sq, &mut buf);
+        let len = correction_inputs(&pos, &mut buf);
         let target = match pos.to_move() {
             Color::White => teacher,
             Color::Black => 1.0 - teacher,

@@ -2,8 +2,7 @@
 //! in `src/eval/net_weights/`, in the binary format the engine reads
 //! (`menhir::eval::net_weights`).
 
-use menhir::eval::net::NetWeights;
-use menhir::eval::net_weights::encode;
+use menhir::eval::tuning::{encode_net_file as encode, NetWeights};
 
 /// The bytes of `s{size}.bin` holding `net`; `note` says where it came from.
 /// The input rows of inputs that never appeared in the data (`seen` false)

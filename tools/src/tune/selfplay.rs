@@ -202,7 +202,7 @@ impl Player {
             Player::Teacher(teacher) => match teacher.choose(game) {
                 Ok((mv, win)) => Some(Choice {
                     mv,
-                    white_score: Some(white * evaluate(pos)),
+                    white_score: Some(white * evaluate(pos).0),
                     white_win: win.map(|p| {
                         let p = if white == 1 { p } else { 1.0 - p };
                         // As the position file keeps it, so samples read back equal.

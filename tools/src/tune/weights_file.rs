@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use menhir::eval::features::{name, COUNT};
+use menhir::eval::tuning::{feature_name as name, FEATURES as COUNT};
 
 /// The file that holds `size`'s row: `target` itself, or `target/s{size}.rs`
 /// when `target` is the weights directory.
