@@ -2,16 +2,17 @@
 //! a fit that learns a pattern the hand-built evaluation does not know, the
 //! weights file it writes with every weight in place, and the command line.
 
-use menhir::board::{Color, Square};
+use menhir::board::{Color, Square, MAX_SIZE, MIN_SIZE};
 use menhir::eval::tuning::{decode_net_file as decode, DEFAULT_HIDDEN, INPUTS};
 use menhir::notation::parse_tps;
-use menhir_tools::tune::net::{fit_net, symmetries, NetConfig};
+use menhir_tools::tune::net::{fit_net, NetConfig};
 use menhir_tools::tune::net_file::net_file_bytes;
 use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
+use menhir_tools::tune::symmetry::symmetries;
 
 #[test]
 fn the_eight_symmetries_are_distinct_permutations_of_the_board() {
-    for n in 3..=8 {
+    for n in MIN_SIZE..=MAX_SIZE {
         let maps = symmetries(n);
         for map in &maps {
             let mut on_board: Vec<u8> = (0..64)

@@ -187,6 +187,7 @@ mod tests {
             assert_eq!(fnv1a64(body).to_le_bytes(), sum, "s{size}.bin");
             let file = decode(bytes).unwrap();
             assert_eq!(file.size, size);
+            assert!(WIDTHS.contains(&file.weights.hidden()), "s{size}.bin");
             assert!(!file.note.is_empty());
             assert_eq!(encode(size, &file.weights, &file.note), bytes);
             assert_eq!(weights_for(size), Some(&file.weights));

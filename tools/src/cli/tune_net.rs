@@ -6,8 +6,9 @@ use clap::Args;
 use menhir::notation::parse_tps;
 use menhir_tools::tune::net::{check_width, fit_net, NetConfig};
 use menhir_tools::tune::net_file::net_file_bytes;
+use menhir_tools::tune::paths::{file_names, size_file};
 use menhir_tools::tune::selfplay::Sample;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct NetArgs {
@@ -67,12 +68,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         report.validation_before, report.validation_after, report.train_after
     );
     if let Some(target) = &args.write {
-        let path = if target.is_dir() {
-            target.join(format!("s{size}.bin"))
-        } else {
-            target.clone()
-        };
-        let files: Vec<String> = args.data.iter().map(|p| file_name(p)).collect();
+        let path = size_file(target, size, "bin");
         let step = if args.decay_to < 1.0 {
             format!(
                 "step size {} falling to {} of it",
@@ -84,7 +80,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         let note = format!(
             "{} positions ({}), {} hidden units, {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
-            files.join(" "),
+            file_names(&args.data),
             args.hidden,
             args.epochs,
             args.weight_decay,
@@ -119,12 +115,4 @@ fn fraction(text: &str) -> Result<f32, String> {
     } else {
         Err(format!("{x} is not between 0 and 1"))
     }
-}
-
-/// The file name alone: a weights file should not record where data lived.
-fn file_name(p: &Path) -> String {
-    p.file_name()
-        .unwrap_or(p.as_os_str())
-        .to_string_lossy()
-        .into_owned()
 }
