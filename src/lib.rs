@@ -28,10 +28,6 @@ pub mod bench;
 pub mod tactics;
 pub mod tei;
 
-// Moving to the menhir-tools crate.
-pub mod book;
-pub mod tune;
-
 pub use board::{Color, GameResult, Move, PieceKind, Position, Square};
 pub use engine::{Engine, EngineOptions, Thought};
 pub use game::Game;

@@ -1,4 +1,5 @@
-//! The `menhir` binary: a thin clap CLI over the library.
+//! The `menhir` binary: a thin clap CLI over the library. The tuner and the
+//! book maker are the `menhir-tools` binary (`tools/`).
 
 mod cli;
 
@@ -25,10 +26,6 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Run the tactical positions and print the solve rate per kind and size.
     Tactics(cli::tactics::TacticsArgs),
-    /// Tune the evaluation: self-play data (`gen`) and a weight fit (`fit`).
-    Tune(cli::tune::TuneArgs),
-    /// Make an opening book of near-even random flat openings (racetrack format).
-    Book(cli::book::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,8 +44,6 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Perft(args)) => cli::perft::run(&args),
         Some(Command::Tactics(args)) => cli::tactics::run(&args),
-        Some(Command::Tune(args)) => cli::tune::run(&args),
-        Some(Command::Book(args)) => cli::book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,16 +1,22 @@
 //! The evaluation: colour symmetry of every feature, and what the start
 //! position and a road threat score.
 
-use menhir::eval::features::{
-    features, measures, CAPTIVES_UNDER_HARD, CAP_MOBILITY, CAP_ON_OWN, EDGE_FLATS, FLATS,
-    FLATS_EXPOSED, GROUPS, LINE_BLOCKED, RESERVE_UNDER_HARD, STACK_REACH, TEMPO, TEMPO_ENDGAME,
-    THREAT_MANY, THREAT_ONE,
+use menhir::board::{MAX_SIZE, MIN_SIZE};
+use menhir::eval::score::MAX_HEURISTIC;
+use menhir::eval::tuning::{
+    feature_name, features, hand_evaluation, hand_weights, DIVISOR, FEATURES, PHASE_SCALE,
 };
-use menhir::eval::net::correction;
-use menhir::eval::{evaluate, evaluate_knowing, hand_evaluation, weights_for, white_score};
+use menhir::eval::{evaluate, explain, Explanation};
 use menhir::notation::parse_tps;
 use menhir::search::{search_quietly, Limits, TranspositionTable};
 use menhir::Position;
+
+/// The value of the measure called `name` in `e`.
+fn value(e: &Explanation, name: &str) -> i32 {
+    e.term(name)
+        .unwrap_or_else(|| panic!("no measure {name}"))
+        .value
+}
 
 /// The same position with the colours swapped (and the other side to move).
 fn swap_colours(tps: &str) -> String {
@@ -62,15 +68,15 @@ fn swapping_colours_negates_every_feature_and_keeps_the_score() {
 
 #[test]
 fn the_start_is_even_but_for_komi_and_tempo() {
-    for size in 3..=8 {
+    for size in MIN_SIZE..=MAX_SIZE {
         let mut pos = Position::start(size).unwrap();
-        let f = measures(&pos).0;
-        assert_eq!(f[TEMPO], 1);
-        assert!(f.iter().enumerate().all(|(i, &v)| i == TEMPO || v == 0));
+        let e = explain(&pos);
+        assert_eq!(value(&e, "tempo"), 1);
+        assert!(e.terms.iter().all(|t| t.name == "tempo" || t.value == 0));
         pos.set_half_komi(4);
-        let f = measures(&pos).0;
         assert_eq!(
-            f[FLATS], -4,
+            value(&explain(&pos), "flats"),
+            -4,
             "{size}x{size}: komi 2 is four half-flats to Black"
         );
         let white = evaluate(&pos);
@@ -83,10 +89,10 @@ fn the_start_is_even_but_for_komi_and_tempo() {
 fn road_threats_are_counted_and_two_are_decisive() {
     // White's a-file road lacks a1 only; Black to move must block.
     let one = position("1,x4/1,x4/1,x4/1,2,x3/x,2,2,x2 2 5");
-    assert_eq!(measures(&one).0[THREAT_ONE], 1);
+    assert_eq!(value(&explain(&one), "threat_one"), 1);
     // Gaps at a1 and e5 both complete a White road.
     let two = position("1,1,1,1,x/1,x4/1,x4/1,2,x3/x,2,2,2,x 2 7");
-    assert_eq!(measures(&two).0[THREAT_MANY], 1);
+    assert_eq!(value(&explain(&two), "threat_many"), 1);
     // The tuned weights leave threats to the search, which must find both
     // outcomes: one threat is blocked, two lose.
     let search = |pos: &Position| {
@@ -109,73 +115,83 @@ fn stacks_caps_groups_and_blocked_lines_are_counted() {
     // White: a flat on c2 over a Black one, a flat on d1 and its capstone on an
     // own flat on e1. Black: flats on b2 and b3, a wall on c1.
     let pos = position("x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 1 10");
-    let f = measures(&pos).0;
+    let e = explain(&pos);
+    let f = |name: &str| value(&e, name);
     // White's groups {c2} and {d1, e1} against Black's {b2, b3}.
-    assert_eq!(f[GROUPS], 1);
+    assert_eq!(f("groups"), 1);
     // The Black wall on c1 sits in rank 1 (d1, e1) and file c (c2).
-    assert_eq!(f[LINE_BLOCKED], 3);
-    assert_eq!(f[CAP_ON_OWN], 1);
+    assert_eq!(f("line_blocked"), 3);
+    assert_eq!(f("cap_on_own"), 1);
     // e1's capstone can go to d1 and e2.
-    assert_eq!(f[CAP_MOBILITY], 2);
+    assert_eq!(f("cap_mobility"), 2);
     // The c2 stack reaches b2 (the wall on c1 stops it going down).
-    assert_eq!(f[STACK_REACH], 1);
-    assert!(f[TEMPO_ENDGAME] > 0, "White to move, some pressure");
+    assert_eq!(f("stack_reach"), 1);
+    assert!(f("tempo_endgame") > 0, "White to move, some pressure");
     // e1's capstone sits on a White flat: a hard stack with one own piece.
-    assert_eq!(f[RESERVE_UNDER_HARD], 1);
-    assert_eq!(f[CAPTIVES_UNDER_HARD], 0);
+    assert_eq!(f("reserve_under_hard"), 1);
+    assert_eq!(f("captives_under_hard"), 0);
     // d1 is White's one flat on the edge; Black's flats are inside.
-    assert_eq!(f[EDGE_FLATS], 1);
+    assert_eq!(f("edge_flats"), 1);
     // Black's b2 flat lies next to White's c2 stack; Black has no tall stack.
-    assert_eq!(f[FLATS_EXPOSED], -1);
+    assert_eq!(f("flats_exposed"), -1);
     let black = position("x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 2 10");
-    assert_eq!(measures(&black).0[TEMPO_ENDGAME], -f[TEMPO_ENDGAME]);
+    assert_eq!(
+        value(&explain(&black), "tempo_endgame"),
+        -f("tempo_endgame")
+    );
 }
 
 #[test]
 fn the_evaluation_is_the_tapered_dot_product_the_tuner_fits() {
     for tps in POSITIONS {
         let pos = position(tps);
-        let (m, phase) = measures(&pos);
-        assert!((0..=menhir::eval::features::PHASE_SCALE).contains(&phase));
+        let e = explain(&pos);
+        assert!((0..=PHASE_SCALE).contains(&e.phase));
+        assert_eq!(e.phase_scale, PHASE_SCALE);
         let f = features(&pos);
-        let n = m.len();
-        for (i, &v) in m.iter().enumerate() {
-            assert_eq!(f[i] + f[n + i], v * menhir::eval::features::PHASE_SCALE);
+        let n = e.terms.len();
+        assert_eq!(2 * n, FEATURES);
+        let weights = hand_weights(pos.size()).unwrap();
+        for (i, t) in e.terms.iter().enumerate() {
+            assert_eq!(f[i] + f[n + i], t.value * PHASE_SCALE);
+            assert_eq!(feature_name(i), t.name);
+            assert_eq!(feature_name(n + i), format!("{}_end", t.name));
+            assert_eq!((t.start_weight, t.end_weight), (weights[i], weights[n + i]));
         }
-        let white = white_score(&f, weights_for(pos.size()));
+        let dot: i64 = f
+            .iter()
+            .zip(weights)
+            .map(|(&f, &w)| f as i64 * w as i64)
+            .sum();
+        let limit = MAX_HEURISTIC as i64;
+        let white = (dot / DIVISOR).clamp(-limit, limit) as i32;
+        // The contributions add up to the same sum, before its rounding.
+        let sum: f64 = e.terms.iter().map(|t| t.contribution).sum();
+        assert!((sum - dot as f64 / DIVISOR as f64).abs() < 1e-6, "{tps}");
         let mover = if tps.split(' ').nth(1) == Some("1") {
             white
         } else {
             -white
         };
         assert_eq!(hand_evaluation(&pos), mover, "{tps}");
-        let corrected = (mover + correction(&pos)).clamp(-9000, 9000);
-        assert_eq!(evaluate(&pos), corrected, "{tps}");
+        assert_eq!(e.hand, mover, "{tps}");
+        let corrected = (mover + e.correction).clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
+        assert_eq!(evaluate(&pos).0, corrected, "{tps}");
+        assert_eq!(e.total, evaluate(&pos), "{tps}");
     }
     // Later positions lean on the end-of-game weights.
     let late = position(POSITIONS[3]);
     let early = position("x6/x6/x2,1,x3/x6/x3,2,x2/x6 1 2");
-    assert!(measures(&late).1 > measures(&early).1);
-}
-
-#[test]
-fn the_evaluation_given_the_road_squares_is_the_evaluation() {
-    let mut threat_seen = false;
-    for tps in POSITIONS {
-        for tps in [tps.to_string(), swap_colours(tps)] {
-            let pos = position(&tps);
-            let me = pos.to_move();
-            let mine = pos.road_completing_squares(me);
-            let theirs = pos.road_completing_squares(me.opponent());
-            threat_seen |= evaluate_knowing(&pos, theirs, mine) != evaluate(&pos);
-            assert_eq!(
-                evaluate_knowing(&pos, mine, theirs),
-                evaluate(&pos),
-                "{tps}"
-            );
-        }
-    }
-    // In some position, handing each side the other's squares must change the
-    // score, or a mix-up of the two would go unseen.
-    assert!(threat_seen);
+    assert!(explain(&late).phase > explain(&early).phase);
+    // Every measure is named once, and the explanation prints the ones in play.
+    let e = explain(&late);
+    let mut names: Vec<&str> = e.terms.iter().map(|t| t.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), e.terms.len());
+    let text = e.to_string();
+    assert!(
+        text.contains("flats ") && text.contains("evaluation "),
+        "{text}"
+    );
 }

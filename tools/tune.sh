@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tunes one board size's evaluation weights from Menhir's own games (or a
-# teacher engine's): builds the tools binary (`cargo build --release -p menhir-tools`),
-# plays the games in parallel (`menhir-tools tune gen`), fits the weights to the
-# results (`menhir-tools tune fit`) and writes them into src/eval/weights/s<size>.rs.
+# teacher engine's): builds Menhir and its tools, plays the games in parallel
+# (`menhir-tools tune gen`), fits the weights to the results (`menhir-tools tune fit`)
+# and writes them into src/eval/weights/s<size>.rs.
 # The fit starts from the weights compiled into that build, so run it on the tree
 # it writes into. Review the diff, rebuild, run `menhir bench` and SPRT the result
 # with tools/match.sh.
@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
 done
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-cargo build --release --quiet -p menhir-tools
+cargo build --release --quiet -p menhir -p menhir-tools
 tools="$root/target/release/menhir-tools"
 mkdir -p "$data"
 tag=""

@@ -45,6 +45,9 @@ pub struct AnalyzeArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
+    /// Print the static evaluation measure by measure before searching.
+    #[arg(long)]
+    explain: bool,
 }
 
 fn load(args: &AnalyzeArgs) -> Result<Game, String> {
@@ -115,6 +118,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         println!("The game is over: {}.", result.ptn());
     }
     println!();
+    if args.explain {
+        println!("{}\n", menhir::eval::explain(&pos));
+    }
     let side = if pos.to_move() == Color::White {
         "White"
     } else {

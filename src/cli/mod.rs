@@ -4,8 +4,5 @@
 pub mod analyze;
 pub mod bench;
 pub mod board_view;
-pub mod book;
 pub mod perft;
 pub mod tactics;
-pub mod tune;
-pub mod tune_net;

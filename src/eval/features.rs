@@ -5,126 +5,138 @@
 //! two features per measure, scaled by how far the game has gone, and fits the
 //! weights by regression on the same numbers the engine evaluates.
 
+use super::layout::{offset, slot_name, total, Block};
 use super::roads::{blocked_line_squares, line_fill, road_distance, widest_span};
-use super::squares::{centre_sum, class_name, count_by_class, CLASSES};
-use crate::board::{Bitboard, Color, Direction, Position};
+use super::squares::{centre_sum, count_by_class};
+use crate::board::{Bitboard, Color, Direction, Position, MAX_SIZE};
+
+/// The largest road distance with a measure of its own.
+const DISTANCE_LIMIT: usize = 5;
+/// The narrowest span and the shortest distance with a measure of their own.
+const SPAN_FIRST: usize = 2;
+const DISTANCE_FIRST: usize = 2;
+
+/// The measures in weight-row order, each a block of one or more slots: the
+/// one list their indices (the constants below) and names come from.
+const LAYOUT: [Block; 29] = [
+    Block::one("flats"),
+    Block::one("flats_endgame"),
+    Block::one("reserves"),
+    Block::one("reserves_endgame"),
+    Block::one("walls"),
+    Block::one("caps"),
+    Block::one("reserve_under_own"),
+    Block::one("captives"),
+    Block::one("centre"),
+    Block::one("tempo"),
+    Block::one("threat_one"),
+    Block::one("threat_many"),
+    Block::numbered("span", SPAN_FIRST, MAX_SIZE + 1 - SPAN_FIRST),
+    Block::numbered(
+        "distance",
+        DISTANCE_FIRST,
+        DISTANCE_LIMIT + 1 - DISTANCE_FIRST,
+    ),
+    Block::numbered("line", 1, MAX_SIZE),
+    Block::one("wall_block"),
+    Block::one("cap_attack"),
+    Block::one("groups"),
+    Block::one("line_blocked"),
+    Block::one("cap_on_own"),
+    Block::one("cap_mobility"),
+    Block::one("stack_reach"),
+    Block::one("tempo_endgame"),
+    Block::one("reserve_under_hard"),
+    Block::one("captives_under_hard"),
+    Block::one("edge_flats"),
+    Block::one("flats_exposed"),
+    Block::classes("flat_at"),
+    Block::classes("cap_at"),
+];
 
 /// The flat margin in half-flats, komi included: 2(W − B) − K.
-pub const FLATS: usize = 0;
+const FLATS: usize = offset(&LAYOUT, "flats");
 /// The flat margin times the endgame pressure (0 early, 100 when the emptier
 /// reserve or the board has run out).
-pub const FLATS_ENDGAME: usize = 1;
+const FLATS_ENDGAME: usize = offset(&LAYOUT, "flats_endgame");
 /// Stones left in reserve.
-pub const RESERVES: usize = 2;
+const RESERVES: usize = offset(&LAYOUT, "reserves");
 /// Stones left in reserve times the endgame pressure.
-pub const RESERVES_ENDGAME: usize = 3;
+const RESERVES_ENDGAME: usize = offset(&LAYOUT, "reserves_endgame");
 /// Walls on top.
-pub const WALLS: usize = 4;
+const WALLS: usize = offset(&LAYOUT, "walls");
 /// Capstones on the board.
-pub const CAPS: usize = 5;
+const CAPS: usize = offset(&LAYOUT, "caps");
 /// Own pieces buried under an own top.
-pub const RESERVE_UNDER_OWN: usize = 6;
+const RESERVE_UNDER_OWN: usize = offset(&LAYOUT, "reserve_under_own");
 /// Opponent pieces held captive under an own top.
-pub const CAPTIVES: usize = 7;
+const CAPTIVES: usize = offset(&LAYOUT, "captives");
 /// Closeness to the centre of the flats and capstones on top.
-pub const CENTRE: usize = 8;
+const CENTRE: usize = offset(&LAYOUT, "centre");
 /// +1 when White is to move, −1 when Black is.
-pub const TEMPO: usize = 9;
+const TEMPO: usize = offset(&LAYOUT, "tempo");
 /// Exactly one square where a placement completes a road.
-pub const THREAT_ONE: usize = 10;
+const THREAT_ONE: usize = offset(&LAYOUT, "threat_one");
 /// Two or more such squares.
-pub const THREAT_MANY: usize = 11;
+const THREAT_MANY: usize = offset(&LAYOUT, "threat_many");
 /// The widest span of one road group is k squares, k = 2..=8.
-pub const SPAN: usize = 12;
+const SPAN: usize = offset(&LAYOUT, "span");
 /// The fewest placements a road still needs is d, d = 2..=5.
-pub const DISTANCE: usize = SPAN + 7;
+const DISTANCE: usize = offset(&LAYOUT, "distance");
 /// Rows and columns holding exactly k road squares, k = 1..=8.
-pub const LINE: usize = DISTANCE + 4;
+const LINE: usize = offset(&LAYOUT, "line");
 /// Walls next to an enemy road square.
-pub const WALL_BLOCK: usize = LINE + 8;
+const WALL_BLOCK: usize = offset(&LAYOUT, "wall_block");
 /// Enemy flats next to an own capstone.
-pub const CAP_ATTACK: usize = WALL_BLOCK + 1;
+const CAP_ATTACK: usize = offset(&LAYOUT, "cap_attack");
 /// Separate road groups (fewer, larger groups are nearer a road).
-pub const GROUPS: usize = CAP_ATTACK + 1;
+const GROUPS: usize = offset(&LAYOUT, "groups");
 /// Road squares counted once per own row and column that holds an enemy wall
 /// or capstone (lines a road cannot simply run along).
-pub const LINE_BLOCKED: usize = GROUPS + 1;
+const LINE_BLOCKED: usize = offset(&LAYOUT, "line_blocked");
 /// Own capstones sitting on an own piece.
-pub const CAP_ON_OWN: usize = LINE_BLOCKED + 1;
+const CAP_ON_OWN: usize = offset(&LAYOUT, "cap_on_own");
 /// Squares next to own capstones that hold no capstone (where they can go).
-pub const CAP_MOBILITY: usize = CAP_ON_OWN + 1;
+const CAP_MOBILITY: usize = offset(&LAYOUT, "cap_mobility");
 /// Enemy flats that an own-topped stack of two or more could reach in a spread
 /// along a row or column (no farther than its height, walls and capstones stop it).
-pub const STACK_REACH: usize = CAP_MOBILITY + 1;
+const STACK_REACH: usize = offset(&LAYOUT, "stack_reach");
 /// Tempo times the endgame pressure: the move matters most in the flat race.
-pub const TEMPO_ENDGAME: usize = STACK_REACH + 1;
+const TEMPO_ENDGAME: usize = offset(&LAYOUT, "tempo_endgame");
 /// Own pieces buried under an own wall or capstone (a stack hard to take).
-pub const RESERVE_UNDER_HARD: usize = TEMPO_ENDGAME + 1;
+const RESERVE_UNDER_HARD: usize = offset(&LAYOUT, "reserve_under_hard");
 /// Opponent pieces held captive under an own wall or capstone.
-pub const CAPTIVES_UNDER_HARD: usize = RESERVE_UNDER_HARD + 1;
+const CAPTIVES_UNDER_HARD: usize = offset(&LAYOUT, "captives_under_hard");
 /// Own flats on top on the edge of the board.
-pub const EDGE_FLATS: usize = CAPTIVES_UNDER_HARD + 1;
+const EDGE_FLATS: usize = offset(&LAYOUT, "edge_flats");
 /// Own flats on top next to an enemy-topped stack of two or more (flats such a
 /// stack can cover in one spread).
-pub const FLATS_EXPOSED: usize = EDGE_FLATS + 1;
+const FLATS_EXPOSED: usize = offset(&LAYOUT, "flats_exposed");
 /// Own flats on top per square class (`squares.rs`), one measure per class.
-pub const FLAT_AT: usize = FLATS_EXPOSED + 1;
+const FLAT_AT: usize = offset(&LAYOUT, "flat_at");
 /// Own capstones on top per square class.
-pub const CAP_AT: usize = FLAT_AT + CLASSES;
+const CAP_AT: usize = offset(&LAYOUT, "cap_at");
 /// How many measures there are.
-pub const MEASURES: usize = CAP_AT + CLASSES;
+pub(crate) const MEASURES: usize = total(&LAYOUT);
 /// How many features (weights per size) there are: measure `i` weighs in at the
 /// start of the game as feature `i` and at its end as feature `MEASURES + i`.
-pub const COUNT: usize = 2 * MEASURES;
+pub(crate) const COUNT: usize = 2 * MEASURES;
 /// Game progress runs from 0 (start) to `PHASE_SCALE` (a reserve or the board
 /// used up); the two weights of a measure are blended in that proportion.
 pub const PHASE_SCALE: i32 = 64;
 
-/// The largest road distance with a feature of its own.
-const DISTANCE_LIMIT: usize = 5;
+/// The name of measure `i`, as the weights files and `explain` show it.
+pub(crate) fn measure_name(i: usize) -> String {
+    slot_name(&LAYOUT, i).unwrap_or_else(|| format!("measure_{i}"))
+}
 
 /// A name per feature, for the tuner's report and the weights file: the
 /// measure's name, with `_end` for its end-of-game weight.
-pub fn name(i: usize) -> String {
+pub(crate) fn name(i: usize) -> String {
     if i >= MEASURES {
         return format!("{}_end", measure_name(i - MEASURES));
     }
     measure_name(i)
-}
-
-fn measure_name(i: usize) -> String {
-    match i {
-        FLATS => "flats".into(),
-        FLATS_ENDGAME => "flats_endgame".into(),
-        RESERVES => "reserves".into(),
-        RESERVES_ENDGAME => "reserves_endgame".into(),
-        WALLS => "walls".into(),
-        CAPS => "caps".into(),
-        RESERVE_UNDER_OWN => "reserve_under_own".into(),
-        CAPTIVES => "captives".into(),
-        CENTRE => "centre".into(),
-        TEMPO => "tempo".into(),
-        THREAT_ONE => "threat_one".into(),
-        THREAT_MANY => "threat_many".into(),
-        WALL_BLOCK => "wall_block".into(),
-        CAP_ATTACK => "cap_attack".into(),
-        GROUPS => "groups".into(),
-        LINE_BLOCKED => "line_blocked".into(),
-        CAP_ON_OWN => "cap_on_own".into(),
-        CAP_MOBILITY => "cap_mobility".into(),
-        STACK_REACH => "stack_reach".into(),
-        TEMPO_ENDGAME => "tempo_endgame".into(),
-        RESERVE_UNDER_HARD => "reserve_under_hard".into(),
-        CAPTIVES_UNDER_HARD => "captives_under_hard".into(),
-        EDGE_FLATS => "edge_flats".into(),
-        FLATS_EXPOSED => "flats_exposed".into(),
-        i if (SPAN..DISTANCE).contains(&i) => format!("span_{}", i - SPAN + 2),
-        i if (DISTANCE..LINE).contains(&i) => format!("distance_{}", i - DISTANCE + 2),
-        i if (LINE..WALL_BLOCK).contains(&i) => format!("line_{}", i - LINE + 1),
-        i if (FLAT_AT..CAP_AT).contains(&i) => format!("flat_at_{}", class_name(i - FLAT_AT)),
-        i if (CAP_AT..MEASURES).contains(&i) => format!("cap_at_{}", class_name(i - CAP_AT)),
-        _ => format!("feature_{i}"),
-    }
 }
 
 /// Game progress, 0..=100: how close the emptier reserve or the board is to
@@ -151,7 +163,7 @@ fn pressure(progress: i32) -> i32 {
 /// learned correction (`net.rs`), which can combine them with the rest of the
 /// board where the weighted sum only adds them up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RoadFacts {
+pub(crate) struct RoadFacts {
     /// Squares where a placement completes a road.
     pub threats: u32,
     /// The widest span of one road group, in squares.
@@ -210,8 +222,8 @@ fn side(
     count_by_class(my_caps, g.size, sign, &mut out[CAP_AT..MEASURES]);
     let road = pos.road_squares(color);
     let (span, groups) = widest_span(pos, road);
-    if span >= 2 {
-        out[SPAN + span - 2] += sign;
+    if span >= SPAN_FIRST {
+        out[SPAN + span - SPAN_FIRST] += sign;
     }
     out[GROUPS] += sign * groups as i32;
     out[CENTRE] += sign * centre_sum(road, g.size);
@@ -225,8 +237,8 @@ fn side(
     if threats == 0 {
         distance = road_distance(pos, color, DISTANCE_LIMIT);
         if let Some(d) = distance {
-            if d >= 2 {
-                out[DISTANCE + d - 2] += sign;
+            if d >= DISTANCE_FIRST {
+                out[DISTANCE + d - DISTANCE_FIRST] += sign;
             }
         }
     }
@@ -290,24 +302,24 @@ fn stack_reach(pos: &Position, mine: Bitboard, enemy_flats: Bitboard) -> i32 {
 
 /// Every measure of `pos`, from White's point of view, and the game's phase
 /// (0..=`PHASE_SCALE`).
-pub fn measures(pos: &Position) -> ([i32; MEASURES], i32) {
+pub(crate) fn measures(pos: &Position) -> ([i32; MEASURES], i32) {
     measures_with(pos, completing_squares(pos))
 }
 
 /// The squares where a placement would complete a road, White's first.
-pub fn completing_squares(pos: &Position) -> [Bitboard; 2] {
+pub(crate) fn completing_squares(pos: &Position) -> [Bitboard; 2] {
     [Color::White, Color::Black].map(|c| pos.road_completing_squares(c))
 }
 
 /// `measures` when the squares where a placement would complete a road are
 /// known already, White's first (the search has them from its win test).
-pub fn measures_with(pos: &Position, completing: [Bitboard; 2]) -> ([i32; MEASURES], i32) {
+pub(crate) fn measures_with(pos: &Position, completing: [Bitboard; 2]) -> ([i32; MEASURES], i32) {
     let (m, phase, _) = measures_and_roads(pos, completing);
     (m, phase)
 }
 
 /// `measures_with` and each side's road facts, White's first.
-pub fn measures_and_roads(
+pub(crate) fn measures_and_roads(
     pos: &Position,
     completing: [Bitboard; 2],
 ) -> ([i32; MEASURES], i32, [RoadFacts; 2]) {
@@ -328,18 +340,4 @@ pub fn measures_and_roads(
     let white = side(pos, Color::White, completing[0], 1, &mut out);
     let black = side(pos, Color::Black, completing[1], -1, &mut out);
     (out, progress * PHASE_SCALE / 100, [white, black])
-}
-
-/// Every feature of `pos`, from White's point of view: each measure times the
-/// share of the game still to come, then each measure times the share gone, on
-/// the `PHASE_SCALE` scale. The evaluation is their dot product with a weight row
-/// divided by `SCALE · PHASE_SCALE` (`eval::DIVISOR`).
-pub fn features(pos: &Position) -> [i32; COUNT] {
-    let (m, phase) = measures(pos);
-    let mut out = [0; COUNT];
-    for (i, &v) in m.iter().enumerate() {
-        out[i] = v * (PHASE_SCALE - phase);
-        out[MEASURES + i] = v * phase;
-    }
-    out
 }

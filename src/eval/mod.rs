@@ -4,41 +4,51 @@
 //! blocked lines, capstone placement and mobility, centre), each with a weight for
 //! the start and one for the end of the game, blended by the game's progress. One
 //! weight row per board size lives in `weights/` (`s3.rs` to `s8.rs`). A learned
-//! correction (`net.rs`) is added to the sum on sizes that have fitted weights.
+//! correction (`net.rs`) is added to the sum on sizes that have fitted weights
+//! (`net_weights/`).
+//!
+//! The public surface is small: `evaluate` (what the search uses), `explain`
+//! (every measure, weight and contribution, for the command line), `score`
+//! (the unit, `Score`) and `tuning` (what the tuner needs: feature vectors, the
+//! hand-built sum, the correction's inputs and weights files).
 
-pub mod features;
-pub mod net;
+mod explain;
+mod features;
+mod layout;
+mod net;
 mod net_weights;
 mod roads;
+pub mod score;
 mod squares;
-pub mod weights;
+pub mod tuning;
+mod weights;
 
-use crate::board::{Bitboard, Color, Position};
+pub use explain::{explain, Explanation, Term};
+pub use score::Score;
+
+use crate::board::{Bitboard, Color, Position, MAX_SIZE, MIN_SIZE};
 use features::{completing_squares, measures, measures_and_roads, COUNT, MEASURES, PHASE_SCALE};
+use score::MAX_HEURISTIC;
 use weights::{SCALE, WEIGHTS};
 
-/// The weight row for `pos`'s board size.
-pub fn weights_for(size: usize) -> &'static [i32; COUNT] {
-    &WEIGHTS[size.clamp(3, 8) - 3]
+/// The hand-built weight row for board size `size` (clamped to the sizes there
+/// are).
+fn hand_row(size: usize) -> &'static [i32; COUNT] {
+    &WEIGHTS[size.clamp(MIN_SIZE, MAX_SIZE) - MIN_SIZE]
 }
 
 /// What the dot product of a feature vector with a weight row is divided by to
 /// give centiflats.
-pub const DIVISOR: i64 = SCALE as i64 * PHASE_SCALE as i64;
-
-/// The weighted sum of the features `f` (as `features::features` gives them)
-/// from White's point of view, in centiflats.
-pub fn white_score(f: &[i32; COUNT], w: &[i32; COUNT]) -> i32 {
-    centiflats(dot(f, w))
-}
+const DIVISOR: i64 = SCALE as i64 * PHASE_SCALE as i64;
 
 fn dot(a: &[i32], b: &[i32]) -> i64 {
     a.iter().zip(b).map(|(&a, &b)| a as i64 * b as i64).sum()
 }
 
-/// A dot product in weight units as centiflats, within ±9000.
+/// A dot product in weight units as centiflats, within ±`MAX_HEURISTIC`.
 fn centiflats(sum: i64) -> i32 {
-    (sum / DIVISOR).clamp(-9000, 9000) as i32
+    let limit = MAX_HEURISTIC as i64;
+    (sum / DIVISOR).clamp(-limit, limit) as i32
 }
 
 /// The same sum from the measures and the phase, without building the features.
@@ -47,29 +57,32 @@ fn tapered_score(m: &[i32; MEASURES], phase: i32, w: &[i32; COUNT]) -> i32 {
     centiflats(dot(m, start) * (PHASE_SCALE - phase) as i64 + dot(m, end) * phase as i64)
 }
 
-/// The evaluation of `pos` from the side to move, in centiflats, within ±9000:
-/// the hand-built sum plus the learned correction where the size has one.
-pub fn evaluate(pos: &Position) -> i32 {
+/// The evaluation of `pos` (with its half-komi) from the side to move, within
+/// ±`MAX_HEURISTIC`: the hand-built sum plus the learned correction where the
+/// size has one.
+pub fn evaluate(pos: &Position) -> Score {
     with_correction(pos, completing_squares(pos))
 }
 
-/// The hand-built sum alone (what the correction is fitted on top of).
-pub fn hand_evaluation(pos: &Position) -> i32 {
+/// The hand-built sum alone (what the correction is fitted on top of), in
+/// centiflats from the side to move.
+fn hand_evaluation(pos: &Position) -> i32 {
     from_side_to_move(pos, measures(pos))
 }
 
 /// The hand-built sum and the correction, from White's completing squares and
 /// Black's.
-fn with_correction(pos: &Position, completing: [Bitboard; 2]) -> i32 {
+fn with_correction(pos: &Position, completing: [Bitboard; 2]) -> Score {
     let (m, phase, roads) = measures_and_roads(pos, completing);
     let hand = from_side_to_move(pos, (m, phase));
-    (hand + net::correction_with(pos, &roads)).clamp(-9000, 9000)
+    let total = hand + net::correction_with(pos, &roads);
+    Score(total.clamp(-MAX_HEURISTIC, MAX_HEURISTIC))
 }
 
 /// `evaluate` when the squares where a placement would complete a road are
 /// known: `mine` for the side to move, `theirs` for the other side. The search
 /// knows both once it has looked for an immediate win and a threat against it.
-pub fn evaluate_knowing(pos: &Position, mine: Bitboard, theirs: Bitboard) -> i32 {
+pub(crate) fn evaluate_knowing(pos: &Position, mine: Bitboard, theirs: Bitboard) -> Score {
     let completing = match pos.to_move() {
         Color::White => [mine, theirs],
         Color::Black => [theirs, mine],
@@ -78,9 +91,47 @@ pub fn evaluate_knowing(pos: &Position, mine: Bitboard, theirs: Bitboard) -> i32
 }
 
 fn from_side_to_move(pos: &Position, (m, phase): ([i32; MEASURES], i32)) -> i32 {
-    let white = tapered_score(&m, phase, weights_for(pos.size()));
+    let white = tapered_score(&m, phase, hand_row(pos.size()));
     match pos.to_move() {
         Color::White => white,
         Color::Black => -white,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tps;
+
+    #[test]
+    fn the_evaluation_given_the_road_squares_is_the_evaluation() {
+        let positions = [
+            "x5/x,2,1,x2/x,1C,x3/x,1,x3/x2,212C,x,1S 1 6",
+            "1,x4/1,x4/1,x4/1,2,x3/x,2,2,x2 2 5",
+            "1,1,1,1,x/1,x4/1,x4/1,2,x3/x,2,2,2,x 2 7",
+            "x5/x5/x,2,x3/x,2,21,x2/x2,2S,1,11C 1 10",
+            "2,2,x2,1/2,2,x,1,1/1221S,1,122221C,x,1/1,12,x,2C,2/1S,2,2,x2 1 20",
+            "x4/1,x,1,1/2,21,2,2/x4 1 6",
+        ];
+        let mut threat_seen = false;
+        for tps in positions {
+            for mover in ["1", "2"] {
+                let tps = tps.replace(" 1 ", &format!(" {mover} "));
+                let tps = tps.replace(" 2 ", &format!(" {mover} "));
+                let pos = parse_tps(&tps).unwrap();
+                let me = pos.to_move();
+                let mine = pos.road_completing_squares(me);
+                let theirs = pos.road_completing_squares(me.opponent());
+                threat_seen |= evaluate_knowing(&pos, theirs, mine) != evaluate(&pos);
+                assert_eq!(
+                    evaluate_knowing(&pos, mine, theirs),
+                    evaluate(&pos),
+                    "{tps}"
+                );
+            }
+        }
+        // In some position, handing each side the other's squares must change the
+        // score, or a mix-up of the two would go unseen.
+        assert!(threat_seen);
     }
 }

@@ -6,67 +6,109 @@
 //! widest span, groups, distance), the flat margin and the empty squares count
 //! once each. The hidden layer is clipped to 0..1 and its weighted sum, in
 //! centiflats, is added to the hand-built evaluation. Sizes without fitted
-//! weights get no correction. `menhir tune net` fits the weights
-//! (`src/tune/net.rs`).
+//! weights get no correction. `menhir-tools tune net` fits the weights
+//! (`tools/src/tune/net.rs`) and writes them into `net_weights/`.
 
-use super::features::{completing_squares, measures_and_roads, RoadFacts};
+use super::features::RoadFacts;
+use super::layout::{offset, total, Block};
 use super::net_weights;
-use crate::board::{Color, PieceKind, Position, Square};
+use crate::board::{Color, PieceKind, Position};
 
 /// The widths a hidden layer may have; each board size's file picks one.
 pub const WIDTHS: [usize; 3] = [64, 128, 256];
 /// Hidden units when a fit is not told otherwise.
 pub const DEFAULT_HIDDEN: usize = 128;
-/// Input planes, 64 inputs each (one per square index, or per count).
-pub const PLANES: usize = 20;
+/// Inputs per plane: one per square index (0..64), or per count.
+const SLOTS: usize = 64;
+/// Top pieces per colour: flat, wall, capstone.
+const KINDS: usize = 3;
+
+/// The input planes, in order: the one list their offsets come from.
+const PLANE_LAYOUT: [Block; 9] = [
+    // An own top piece of each kind, then an enemy one (`KINDS` each).
+    Block::numbered("top", 0, 2 * KINDS),
+    // 1, 2 and 3+ own pieces under the top.
+    Block::numbered("own_under", 1, 3),
+    // 1, 2 and 3+ enemy pieces under the top.
+    Block::numbered("enemy_under", 1, 3),
+    // Own stones left (slot = count), then enemy stones left.
+    Block::numbered("stones", 0, 2),
+    // Capstones left: own at slot `count`, enemy at `ENEMY_CAPS + count`.
+    Block::one("caps_left"),
+    // Road facts (`ROAD_LAYOUT`), own from slot 0, enemy from `ENEMY_ROADS`.
+    Block::one("roads"),
+    // The flat margin from the side to move in half-flats, komi counted, at
+    // `MARGIN_ZERO + margin` (clipped to the plane).
+    Block::one("margin"),
+    // Empty squares (clipped to the plane).
+    Block::one("empty"),
+    // The piece right under the top: own, then enemy.
+    Block::numbered("under_top", 0, 2),
+];
+const TOP: usize = offset(&PLANE_LAYOUT, "top");
+const OWN_UNDER: usize = offset(&PLANE_LAYOUT, "own_under");
+const ENEMY_UNDER: usize = offset(&PLANE_LAYOUT, "enemy_under");
+const STONES: usize = offset(&PLANE_LAYOUT, "stones");
+const CAPS_LEFT: usize = offset(&PLANE_LAYOUT, "caps_left");
+const ROADS: usize = offset(&PLANE_LAYOUT, "roads");
+const MARGIN: usize = offset(&PLANE_LAYOUT, "margin");
+const EMPTY: usize = offset(&PLANE_LAYOUT, "empty");
+const UNDER_TOP: usize = offset(&PLANE_LAYOUT, "under_top");
+/// Input planes.
+pub const PLANES: usize = total(&PLANE_LAYOUT);
 /// Inputs in all.
-pub const INPUTS: usize = PLANES * 64;
+pub const INPUTS: usize = PLANES * SLOTS;
+
+/// The slot of the enemy's capstones-left count in the `caps_left` plane.
+const ENEMY_CAPS: usize = 8;
+/// The slot of an even flat margin in the `margin` plane.
+const MARGIN_ZERO: usize = SLOTS / 2;
+
+/// One side's road facts in the `roads` plane, in order.
+const ROAD_LAYOUT: [Block; 4] = [
+    // Placement threats: 0, 1, 2+.
+    Block::numbered("threats", 0, 3),
+    // The widest span, 0..=8.
+    Block::numbered("span", 0, 9),
+    // The road distance, 0..=5, then `FAR` when over the limit; no slot at all
+    // when there is a threat.
+    Block::numbered("distance", 0, 7),
+    // The road groups, 12 or more in the last slot.
+    Block::numbered("groups", 0, 13),
+];
+const THREATS: usize = offset(&ROAD_LAYOUT, "threats");
+const SPAN: usize = offset(&ROAD_LAYOUT, "span");
+const DISTANCE: usize = offset(&ROAD_LAYOUT, "distance");
+const GROUPS: usize = offset(&ROAD_LAYOUT, "groups");
+/// Where the enemy's road facts start.
+const ENEMY_ROADS: usize = total(&ROAD_LAYOUT);
+/// The distance slot for a road farther than the evaluation measures.
+const FAR: usize = ROAD_LAYOUT[2].width() - 1;
+
 /// Most inputs that can be on at once: four per square (the top, own pieces
 /// under it, enemy pieces under it, whose piece lies right under the top), four
 /// for the reserves, four road facts a side, the flat margin and the empty
 /// squares.
-pub const MAX_ACTIVE: usize = 4 * 64 + 4 + 8 + 2;
-/// Planes below this one have a square as their slot.
-const SQUARE_PLANES: usize = STONES;
+pub const MAX_ACTIVE: usize = 4 * SLOTS + 4 + 2 * ROAD_LAYOUT.len() + 2;
+/// The correction is clamped to ±this many centiflats.
+pub const MAX_CORRECTION: i32 = 3000;
 
 /// True when `plane` holds one input per square, which a symmetry of the board
-/// moves; the others (from `SQUARE_PLANES` up to `UNDER_TOP`) hold counts.
+/// moves; the others (the counts, from `STONES` up to `UNDER_TOP`) stay.
 pub const fn is_square_plane(plane: usize) -> bool {
-    plane < SQUARE_PLANES || plane >= UNDER_TOP
+    plane < STONES || plane >= UNDER_TOP
 }
 
-/// Plane of an own top piece of each kind; enemy tops follow at +3.
-const TOP: usize = 0;
-/// Planes of 1, 2 and 3+ own pieces under the top.
-const OWN_UNDER: usize = 6;
-/// Planes of 1, 2 and 3+ enemy pieces under the top.
-const ENEMY_UNDER: usize = 9;
-/// Own stones left (input = count), then enemy stones left.
-const STONES: usize = 12;
-/// Capstones left: own at `count`, enemy at `8 + count`.
-const CAPS_LEFT: usize = 14;
-/// Road facts, own from slot 0 and enemy from slot 32: placement threats
-/// (0, 1, 2+) at 0..3, the widest span at 3 + span, the road distance at
-/// 12 + distance (18 when over the limit; none when there is a threat), the
-/// road groups at 19 + groups (12 or more at 31).
-const ROADS: usize = 15;
-/// The flat margin from the side to move in half-flats, komi counted, at
-/// 32 + margin (clipped to 0..63).
-const MARGIN: usize = 16;
-/// Empty squares (clipped to 63).
-const EMPTY: usize = 17;
-/// The piece right under the top: own at 18, enemy at 19.
-const UNDER_TOP: usize = 18;
-
-/// The fitted weights of one board size, as `menhir tune net` writes them.
-/// The hidden layer's width is the length of `bias`, one of `WIDTHS`.
-#[derive(Debug)]
+/// The fitted weights of one board size, as `menhir-tools tune net` writes
+/// them (`net_weights/`). The hidden layer's width is the length of `bias`, one
+/// of `WIDTHS`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct NetWeights {
     /// `INPUTS × width`, input-major.
-    pub input: &'static [f32],
-    pub bias: &'static [f32],
+    pub input: Vec<f32>,
+    pub bias: Vec<f32>,
     /// Hidden to output, in centiflats.
-    pub output: &'static [f32],
+    pub output: Vec<f32>,
     pub output_bias: f32,
 }
 
@@ -77,79 +119,45 @@ impl NetWeights {
     }
 }
 
-/// The dense `INPUTS × H` input weights (`N` of them) from the rows a weights
-/// file lists (input index, its weights); inputs not listed get zeros. Run at
-/// compile time by each `net_weights` file, where a width outside `WIDTHS` or
-/// an `N` that is not `INPUTS × H` stops the build.
-pub const fn dense_input<const H: usize, const N: usize>(rows: &[(u16, [f32; H])]) -> [f32; N] {
-    let mut known = false;
-    let mut k = 0;
-    while k < WIDTHS.len() {
-        known |= WIDTHS[k] == H;
-        k += 1;
-    }
-    assert!(
-        known && N == INPUTS * H,
-        "a correction's width must be one of WIDTHS, with INPUTS rows"
-    );
-    let mut input = [0.0; N];
-    let mut r = 0;
-    while r < rows.len() {
-        let (i, row) = &rows[r];
-        let mut h = 0;
-        while h < H {
-            input[*i as usize * H + h] = row[h];
-            h += 1;
-        }
-        r += 1;
-    }
-    input
-}
-
 /// The fitted weights for board size `n`, if any.
-pub fn weights_for(n: usize) -> Option<&'static NetWeights> {
-    net_weights::WEIGHTS
-        .get(n.wrapping_sub(3))
-        .and_then(|w| w.as_ref())
+pub(crate) fn weights_for(n: usize) -> Option<&'static NetWeights> {
+    net_weights::weights_for(n)
 }
 
 /// The road-fact slots of one side, from `base`.
 fn road_slots(r: &RoadFacts, base: usize, mut push: impl FnMut(usize)) {
-    push(base + (r.threats as usize).min(2));
-    push(base + 3 + r.span.min(8));
+    push(base + THREATS + (r.threats as usize).min(SPAN - THREATS - 1));
+    push(base + SPAN + r.span.min(DISTANCE - SPAN - 1));
     if r.threats == 0 {
-        push(base + 12 + r.distance.unwrap_or(6).min(6));
+        push(base + DISTANCE + r.distance.unwrap_or(FAR).min(FAR));
     }
-    push(base + 19 + r.groups.min(12));
+    push(base + GROUPS + r.groups.min(ENEMY_ROADS - GROUPS - 1));
 }
 
-/// The active inputs of `pos` from the side to move's view, after mapping each
-/// square through `map` (a symmetry of the board; the identity in play);
-/// `roads` are the road facts, White's first. Returns how many of `out` were
-/// filled.
-pub fn active_inputs(
+/// The active inputs of `pos` from the side to move's view; `roads` are the
+/// road facts, White's first. Returns how many of `out` were filled.
+pub(crate) fn active_inputs(
     pos: &Position,
     roads: &[RoadFacts; 2],
-    map: impl Fn(Square) -> Square,
     out: &mut [u16; MAX_ACTIVE],
 ) -> usize {
     let us = pos.to_move();
     let mut len = 0;
     let mut push = |plane: usize, slot: usize| {
-        out[len] = (plane * 64 + slot) as u16;
+        out[len] = (plane * SLOTS + slot) as u16;
         len += 1;
     };
     for sq in pos.occupied().squares() {
         let Some((color, kind)) = pos.top(sq) else {
             continue;
         };
-        let slot = map(sq).index();
+        let slot = sq.index();
         let kind = match kind {
             PieceKind::Flat => 0,
             PieceKind::Wall => 1,
             PieceKind::Cap => 2,
         };
-        let enemy_top = if color == us { 0 } else { 3 };
+        let enemy_top = if color == us { 0 } else { KINDS };
         push(TOP + enemy_top + kind, slot);
         let h = pos.height(sq);
         if h > 1 {
@@ -170,41 +178,58 @@ pub fn active_inputs(
         }
     }
     let them = us.opponent();
-    push(STONES, (pos.stones(us) as usize).min(63));
-    push(STONES + 1, (pos.stones(them) as usize).min(63));
-    push(CAPS_LEFT, (pos.capstones(us) as usize).min(7));
-    push(CAPS_LEFT, 8 + (pos.capstones(them) as usize).min(7));
+    push(STONES, (pos.stones(us) as usize).min(SLOTS - 1));
+    push(STONES + 1, (pos.stones(them) as usize).min(SLOTS - 1));
+    let caps_max = ENEMY_CAPS - 1;
+    push(CAPS_LEFT, (pos.capstones(us) as usize).min(caps_max));
+    push(
+        CAPS_LEFT,
+        ENEMY_CAPS + (pos.capstones(them) as usize).min(caps_max),
+    );
     let (own, enemy) = match us {
         Color::White => (&roads[0], &roads[1]),
         Color::Black => (&roads[1], &roads[0]),
     };
     road_slots(own, 0, |slot| push(ROADS, slot));
-    road_slots(enemy, 32, |slot| push(ROADS, slot));
+    road_slots(enemy, ENEMY_ROADS, |slot| push(ROADS, slot));
     let margin = match us {
         Color::White => pos.flat_margin(),
         Color::Black => -pos.flat_margin(),
     };
-    push(MARGIN, (margin + 32).clamp(0, 63) as usize);
-    push(EMPTY, pos.empty().count().min(63) as usize);
+    let last = SLOTS as i32 - 1;
+    push(
+        MARGIN,
+        (margin + MARGIN_ZERO as i32).clamp(0, last) as usize,
+    );
+    push(EMPTY, pos.empty().count().min(SLOTS as u32 - 1) as usize);
     len
 }
 
-/// Each side's road facts, White's first, as the evaluation finds them.
-pub fn road_facts(pos: &Position) -> [RoadFacts; 2] {
-    measures_and_roads(pos, completing_squares(pos)).2
-}
+impl NetWeights {
+    /// The output for the given active inputs: the input rows summed into the
+    /// hidden layer, clipped to 0..1 and weighted (in centiflats for the
+    /// shipped weights). Each width of `WIDTHS` gets code compiled for it, so
+    /// the sums vectorise with no tail.
+    pub fn output(&self, active: &[u16]) -> f32 {
+        // One arm for each entry of `WIDTHS`.
+        match self.hidden() {
+            64 => output_of::<64>(self, active),
+            128 => output_of::<128>(self, active),
+            256 => output_of::<256>(self, active),
+            // `net_weights::decode` admits no other width.
+            _ => 0.0,
+        }
+    }
 
-/// The output, in centiflats, for the given active inputs: the input rows summed
-/// into the hidden layer, clipped to 0..1 and weighted. Each width of `WIDTHS`
-/// gets code compiled for it, so the sums vectorise with no tail.
-pub fn output(w: &NetWeights, active: &[u16]) -> f32 {
-    // One arm for each entry of `WIDTHS`.
-    match w.hidden() {
-        64 => output_of::<64>(w, active),
-        128 => output_of::<128>(w, active),
-        256 => output_of::<256>(w, active),
-        // `dense_input` admits no other width.
-        _ => 0.0,
+    /// `output`, the same sums, with the hidden layer before clipping left in
+    /// `hidden` (one value per unit): what a fit needs for the gradient.
+    pub fn output_and_hidden(&self, active: &[u16], hidden: &mut Vec<f32>) -> f32 {
+        match self.hidden() {
+            64 => keeping_hidden::<64>(self, active, hidden),
+            128 => keeping_hidden::<128>(self, active, hidden),
+            256 => keeping_hidden::<256>(self, active, hidden),
+            _ => 0.0,
+        }
     }
 }
 
@@ -220,28 +245,50 @@ fn output_of<const H: usize>(w: &NetWeights, active: &[u16]) -> f32 {
     forward::<H>(w, active)
 }
 
+/// `output_and_hidden` for a layer of `H` units.
+fn keeping_hidden<const H: usize>(w: &NetWeights, active: &[u16], hidden: &mut Vec<f32>) -> f32 {
+    let Some(acc) = hidden_layer::<H>(w, active) else {
+        return 0.0;
+    };
+    hidden.clear();
+    hidden.extend_from_slice(&acc);
+    output_layer::<H>(w, &acc)
+}
+
 /// Lanes of the output sum: independent partial sums the compiler can keep in
 /// one vector register, where a single running sum would make each of the
 /// additions wait for the one before.
 const LANES: usize = 8;
 
-/// `output`'s work: adds the input weight row of each active input to the
-/// biases, then sums the clipped hidden units times their output weights.
+/// `output`'s work: the hidden layer, then the output layer.
 #[inline(always)]
 fn forward<const H: usize>(w: &NetWeights, active: &[u16]) -> f32 {
-    let (Ok(bias), Ok(out)) = (
-        <&[f32; H]>::try_from(w.bias),
-        <&[f32; H]>::try_from(w.output),
-    ) else {
-        return 0.0;
-    };
-    let mut acc = *bias;
+    match hidden_layer::<H>(w, active) {
+        Some(acc) => output_layer::<H>(w, &acc),
+        None => 0.0,
+    }
+}
+
+/// The biases plus the input weight row of each active input (`None` when the
+/// weights are not `H` wide).
+#[inline(always)]
+fn hidden_layer<const H: usize>(w: &NetWeights, active: &[u16]) -> Option<[f32; H]> {
+    let mut acc = *<&[f32; H]>::try_from(w.bias.as_slice()).ok()?;
     for &i in active {
         let row = &w.input[i as usize * H..(i as usize + 1) * H];
         for (a, r) in acc.iter_mut().zip(row) {
             *a += r;
         }
     }
+    Some(acc)
+}
+
+/// The clipped hidden units times their output weights, plus the output bias.
+#[inline(always)]
+fn output_layer<const H: usize>(w: &NetWeights, acc: &[f32; H]) -> f32 {
+    let Ok(out) = <&[f32; H]>::try_from(w.output.as_slice()) else {
+        return 0.0;
+    };
     let mut lanes = [0.0f32; LANES];
     for (h, o) in acc.chunks_exact(LANES).zip(out.chunks_exact(LANES)) {
         for ((l, h), o) in lanes.iter_mut().zip(h).zip(o) {
@@ -259,18 +306,15 @@ unsafe fn forward_avx2<const H: usize>(w: &NetWeights, active: &[u16]) -> f32 {
     forward::<H>(w, active)
 }
 
-/// The correction for `pos` from the side to move, in centiflats (0 when the
-/// size has no weights).
-pub fn correction(pos: &Position) -> i32 {
-    correction_with(pos, &road_facts(pos))
-}
-
-/// `correction` when the road facts (White's first) are known.
-pub fn correction_with(pos: &Position, roads: &[RoadFacts; 2]) -> i32 {
+/// The correction for `pos` from the side to move, in centiflats, within
+/// ±`MAX_CORRECTION`, given the road facts (White's first); 0 when the size
+/// has no weights.
+pub(crate) fn correction_with(pos: &Position, roads: &[RoadFacts; 2]) -> i32 {
     let Some(w) = weights_for(pos.size()) else {
         return 0;
     };
     let mut active = [0u16; MAX_ACTIVE];
-    let len = active_inputs(pos, roads, |sq| sq, &mut active);
-    output(w, &active[..len]).clamp(-3000.0, 3000.0) as i32
+    let len = active_inputs(pos, roads, &mut active);
+    let limit = MAX_CORRECTION as f32;
+    w.output(&active[..len]).clamp(-limit, limit) as i32
 }

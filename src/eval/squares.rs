@@ -85,11 +85,11 @@ pub fn centre_sum(area: Bitboard, n: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Square;
+    use crate::board::{Square, MAX_SIZE, MIN_SIZE};
 
     #[test]
     fn classes_follow_the_symmetries_and_fill_their_range() {
-        for n in 3..=8 {
+        for n in MIN_SIZE..=MAX_SIZE {
             let mut seen = [false; CLASSES];
             for r in 0..n {
                 for f in 0..n {
@@ -104,7 +104,7 @@ mod tests {
             assert_eq!(seen.iter().filter(|&&s| s).count(), half * (half + 1) / 2);
             assert!(seen[..half * (half + 1) / 2].iter().all(|&s| s));
         }
-        for n in 3..=8 {
+        for n in MIN_SIZE..=MAX_SIZE {
             let mut area = Bitboard::EMPTY;
             for (i, sq) in (0..n * n).map(|i| Square::new(i % n, i / n)).enumerate() {
                 if i % 3 != 1 {

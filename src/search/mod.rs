@@ -6,12 +6,12 @@ mod eval_cache;
 pub mod limits;
 mod ordering;
 pub mod params;
-pub mod score;
 pub mod tt;
 mod worker;
 
 pub use limits::{Deadline, Limits};
-pub use score::Score;
+// Scores are the evaluation's unit; `search::score` stays their path here.
+pub use crate::eval::score::{self, Score};
 pub use tt::TranspositionTable;
 
 use crate::board::Move;

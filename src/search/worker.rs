@@ -220,7 +220,7 @@ impl<'a> Worker<'a> {
     fn cached_eval(&mut self, mine: Bitboard, theirs: Bitboard) -> i32 {
         let pos = &self.pos;
         self.eval_cache
-            .get_or(pos.hash(), || evaluate_knowing(pos, mine, theirs))
+            .get_or(pos.hash(), || evaluate_knowing(pos, mine, theirs).0)
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -354,7 +354,7 @@ impl<'a> Worker<'a> {
         self.search_moves(
             depth, ply, alpha, beta, excluded, extensions, threatened, tt_move,
         )
-        .unwrap_or_else(|| evaluate(&self.pos))
+        .unwrap_or_else(|| evaluate(&self.pos).0)
     }
 
     /// Null-move pruning: passes and searches reduced; `Some(beta)` when even

@@ -2,12 +2,13 @@
 //! one per position up to the board's eight symmetries, kept when a fixed-node
 //! search scores them close to even. Written in racetrack's `move-list` format.
 
-use crate::board::{Color, Position};
-use crate::engine::{Engine, EngineOptions};
-use crate::game::Game;
-use crate::notation::move_to_ptn;
-use crate::search::Limits;
-use crate::tune::selfplay::random_opening;
+use crate::tune::selfplay::{random_opening, start_position};
+use crate::tune::symmetry::symmetries;
+use menhir::board::{Color, Position};
+use menhir::engine::{Engine, EngineOptions};
+use menhir::game::Game;
+use menhir::notation::move_to_ptn;
+use menhir::search::Limits;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -44,26 +45,17 @@ impl Opening {
     }
 }
 
-/// The flats of a flat-only position as (file, rank, colour), canonical over the
-/// eight symmetries of the square: the smallest sorted image.
-fn canonical_key(game: &Game, size: usize) -> Vec<(usize, usize, usize)> {
+/// The flats of a flat-only position as (square index, colour), canonical
+/// over the board's eight symmetries: the smallest sorted image.
+fn canonical_key(game: &Game, maps: &[[u8; 64]; 8]) -> Vec<(u8, usize)> {
     let pos = game.position();
-    let last = size - 1;
     let mut flats = Vec::new();
     for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        for sq in pos.flats(color).squares() {
-            flats.push((sq.file(), sq.rank(), c));
-        }
+        flats.extend(pos.flats(color).squares().map(|sq| (sq.index(), c)));
     }
-    (0..8)
-        .map(|t| {
-            let mut image: Vec<_> = flats
-                .iter()
-                .map(|&(f, r, c)| {
-                    let (f, r) = symmetry(t, last, f, r);
-                    (f, r, c)
-                })
-                .collect();
+    maps.iter()
+        .map(|map| {
+            let mut image: Vec<_> = flats.iter().map(|&(i, c)| (map[i], c)).collect();
             image.sort_unstable();
             image
         })
@@ -71,22 +63,11 @@ fn canonical_key(game: &Game, size: usize) -> Vec<(usize, usize, usize)> {
         .unwrap_or_default()
 }
 
-/// The image of (file, rank) under the `t`-th symmetry of a board whose last
-/// index is `last`: four reflections, then the same after a transpose.
-fn symmetry(t: usize, last: usize, file: usize, rank: usize) -> (usize, usize) {
-    let (f, r) = if t >= 4 { (rank, file) } else { (file, rank) };
-    match t % 4 {
-        0 => (f, r),
-        1 => (last - f, r),
-        2 => (f, last - r),
-        _ => (last - f, last - r),
-    }
-}
-
 /// Draws distinct random openings (distinct up to symmetry), in seed order.
 fn candidates(config: &BookConfig, start: &Position, wanted: usize) -> Vec<Game> {
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut seen = HashSet::new();
+    let maps = symmetries(config.size);
     let mut games = Vec::new();
     let attempts = wanted.saturating_mul(50).max(1000);
     for _ in 0..attempts {
@@ -97,7 +78,7 @@ fn candidates(config: &BookConfig, start: &Position, wanted: usize) -> Vec<Game>
         if !random_opening(&mut game, config.plies, &mut rng) {
             continue;
         }
-        if seen.insert(canonical_key(&game, config.size)) {
+        if seen.insert(canonical_key(&game, &maps)) {
             games.push(game);
         }
     }
@@ -108,11 +89,10 @@ fn candidates(config: &BookConfig, start: &Position, wanted: usize) -> Vec<Game>
 /// are kept or the supply of distinct openings runs out. The same config gives the
 /// same book whatever the thread count.
 pub fn make_book(config: &BookConfig) -> Result<Vec<Opening>, String> {
-    let mut start = Position::start(config.size).ok_or("board size must be 3 to 8")?;
+    let start = start_position(config.size, config.half_komi)?;
     if config.plies < 2 {
         return Err("an opening needs at least the two swap plies".into());
     }
-    start.set_half_komi(config.half_komi);
     // Ask for several times the count: most random openings are not even.
     let pool = candidates(config, &start, config.count.saturating_mul(8));
     let mut kept = Vec::new();

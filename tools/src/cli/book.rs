@@ -1,8 +1,9 @@
-//! `menhir book`: writes an opening book of near-even random flat openings, one
+//! `menhir-tools book`: writes an opening book of near-even random flat openings, one
 //! per line in racetrack's `move-list` format, for sizes without a shared book.
 
 use clap::Args;
-use menhir::book::{make_book, BookConfig};
+use menhir_tools::book::{make_book, BookConfig};
+use menhir_tools::tune::selfplay::start_position;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -34,9 +35,7 @@ pub struct BookArgs {
 }
 
 pub fn run(args: &BookArgs) -> Result<(), String> {
-    if !(3..=8).contains(&args.size) {
-        return Err(format!("--size must be 3 to 8, not {}", args.size));
-    }
+    start_position(args.size, args.half_komi).map_err(|e| format!("--size: {e}"))?;
     let config = BookConfig {
         size: args.size,
         half_komi: args.half_komi,

@@ -4,11 +4,11 @@
 //! to minimise the mean squared error against each position's result, optionally
 //! blended with the search score. One game in ten is held out for validation.
 
+use super::logistic::{fit_k as best_k, probability, Adam};
 use super::progress::Progress;
 use super::selfplay::Sample;
-use crate::eval::features::{features, COUNT};
-use crate::eval::DIVISOR;
-use crate::notation::parse_tps;
+use menhir::eval::tuning::{features, DIVISOR, FEATURES as COUNT};
+use menhir::notation::parse_tps;
 use rayon::prelude::*;
 
 /// How to fit.
@@ -47,15 +47,6 @@ pub struct FitReport {
     /// one figure comparable between fits with different `lambda`.
     pub result_before: f64,
     pub result_after: f64,
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// Win probability for White at a White-view evaluation of `eval` centiflats.
-fn probability(k: f64, eval: f64) -> f64 {
-    sigmoid(k * eval / 100.0)
 }
 
 fn eval(w: &[f64; COUNT], f: &[f64; COUNT]) -> f64 {
@@ -148,21 +139,9 @@ fn gradient(
     total.map(|t| t / n.max(1) as f64)
 }
 
-/// The `k` that best fits the results with weights `w` (golden-section search).
+/// The `k` that best fits the results with weights `w`.
 fn fit_k(rows: &[Row], w: &[f64; COUNT]) -> f64 {
-    let result = |r: &Row| r.result;
-    let (mut lo, mut hi) = (0.01f64, 5.0f64);
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - phi * (hi - lo);
-        let b = lo + phi * (hi - lo);
-        if loss(rows, w, a, false, &result) < loss(rows, w, b, false, &result) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    best_k(|k| loss(rows, w, k, false, &|r: &Row| r.result))
 }
 
 /// Fits weights for `size` to `samples`, starting from `start`.
@@ -187,18 +166,13 @@ pub fn fit(
     let validation_before = loss(&rows, &w, k, true, &target);
     let result = |r: &Row| r.result;
     let result_before = loss(&rows, &w, k, true, &result);
-    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
-    let mut m = [0.0; COUNT];
-    let mut v = [0.0; COUNT];
+    let mut adam = Adam::new(COUNT);
     let progress = Progress::new("fitting epochs", config.epochs);
-    for t in 1..=config.epochs {
+    for _ in 0..config.epochs {
         let g = gradient(&rows, &w, k, &target);
+        adam.begin();
         for i in (0..COUNT).filter(|i| !config.frozen.contains(i)) {
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
-            let m_hat = m[i] / (1.0 - beta1.powi(t as i32));
-            let v_hat = v[i] / (1.0 - beta2.powi(t as i32));
-            w[i] -= config.learning_rate * m_hat / (v_hat.sqrt() + eps);
+            w[i] -= adam.change(i, g[i], config.learning_rate);
         }
         progress.tick();
     }

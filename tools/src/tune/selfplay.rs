@@ -6,14 +6,14 @@
 
 use super::progress::Progress;
 use super::teacher::Teacher;
-use crate::board::Move;
-use crate::board::{Color, PieceKind, Position};
-use crate::engine::{Engine, EngineOptions};
-use crate::eval::evaluate;
-use crate::game::Game;
-use crate::movegen::MoveList;
-use crate::notation::write_tps;
-use crate::search::Limits;
+use menhir::board::Move;
+use menhir::board::{Color, PieceKind, Position, MAX_SIZE, MIN_SIZE};
+use menhir::engine::{Engine, EngineOptions};
+use menhir::eval::evaluate;
+use menhir::game::Game;
+use menhir::movegen::MoveList;
+use menhir::notation::write_tps;
+use menhir::search::Limits;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -101,10 +101,18 @@ impl Sample {
     }
 }
 
+/// The start position of board size `size` with `half_komi`.
+pub fn start_position(size: usize, half_komi: i32) -> Result<Position, String> {
+    let mut pos = Position::start(size)
+        .ok_or_else(|| format!("board size must be {MIN_SIZE} to {MAX_SIZE}, not {size}"))?;
+    pos.set_half_komi(half_komi);
+    Ok(pos)
+}
+
 /// Plays `config.games` games in parallel; samples come back in game order, so a
 /// seed gives the same file whatever the thread count.
 pub fn play(config: &SelfPlay) -> Result<Vec<Sample>, String> {
-    let start = Position::start(config.size).ok_or("board size must be 3 to 8")?;
+    let start = start_position(config.size, config.half_komi)?;
     if let Some(path) = &config.teacher {
         // Fail once, clearly, rather than once a game.
         Teacher::start(path, config.size, config.half_komi, config.nodes)?;
@@ -131,7 +139,7 @@ fn white_result(game: &Game) -> f64 {
 }
 
 /// Plays random flat placements; false when the game ended during them.
-pub(crate) fn random_opening(game: &mut Game, plies: usize, rng: &mut StdRng) -> bool {
+pub fn random_opening(game: &mut Game, plies: usize, rng: &mut StdRng) -> bool {
     let mut moves = MoveList::new();
     for _ in 0..plies {
         game.position().legal_moves(&mut moves);
@@ -202,7 +210,7 @@ impl Player {
             Player::Teacher(teacher) => match teacher.choose(game) {
                 Ok((mv, win)) => Some(Choice {
                     mv,
-                    white_score: Some(white * evaluate(pos)),
+                    white_score: Some(white * evaluate(pos).0),
                     white_win: win.map(|p| {
                         let p = if white == 1 { p } else { 1.0 - p };
                         // As the position file keeps it, so samples read back equal.
@@ -221,9 +229,7 @@ impl Player {
 fn play_one(config: &SelfPlay, start: &Position, index: usize) -> Vec<Sample> {
     let mut rng =
         StdRng::seed_from_u64(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut start = start.clone();
-    start.set_half_komi(config.half_komi);
-    let mut game = Game::new(start);
+    let mut game = Game::new(start.clone());
     if !random_opening(&mut game, config.random_plies, &mut rng) {
         return Vec::new();
     }

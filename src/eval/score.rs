@@ -66,10 +66,16 @@ impl Score {
         if self.0 < -PROVEN {
             return (0, 0, 1000);
         }
-        let p = 1.0 / (1.0 + (-(self.0 as f64) / 250.0).exp());
+        let p = sigmoid(self.0 as f64 / 250.0);
         let w = (p * 1000.0).round() as u32;
         (w, 0, 1000 - w)
     }
+}
+
+/// The logistic function 1 / (1 + e^−x): a score's win probability, once the
+/// score is scaled (here by 1/250; the tuner fits its own scale).
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
 }
 
 #[cfg(test)]

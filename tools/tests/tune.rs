@@ -1,11 +1,10 @@
 //! The tuner: self-play data is reproducible from its seed whatever the thread
 //! count, every sample reads back, and the fit lowers the training loss.
 
-use menhir::eval::features::{FLATS, WALLS};
-use menhir::eval::weights_for;
+use menhir::eval::tuning::{feature_name, hand_weights, FEATURES};
 use menhir::notation::parse_tps;
-use menhir::tune::fit::{fit, FitConfig};
-use menhir::tune::selfplay::{play, Sample, SelfPlay};
+use menhir_tools::tune::fit::{fit, FitConfig};
+use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
 
 fn config(seed: u64) -> SelfPlay {
     SelfPlay {
@@ -48,13 +47,26 @@ fn self_play_is_reproducible_and_reads_back() {
     assert!(Sample::from_line("1\t1\t0").is_err());
 }
 
+/// The engine's binary, which the workspace's `cargo test` builds beside this
+/// crate's own.
+fn menhir_binary() -> std::path::PathBuf {
+    let tools = std::path::Path::new(env!("CARGO_BIN_EXE_menhir-tools"));
+    let path = tools.with_file_name(format!("menhir{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests from the workspace root, which builds the engine too",
+        path.display()
+    );
+    path
+}
+
 #[test]
 fn a_teacher_engine_plays_whole_games() {
     // Menhir's own binary stands in for an external TEI engine such as Tiltak.
     let teacher = SelfPlay {
         games: 4,
         half_komi: 4,
-        teacher: Some(env!("CARGO_BIN_EXE_menhir").into()),
+        teacher: Some(menhir_binary()),
         ..config(5)
     };
     let samples = on_threads(2, &teacher);
@@ -70,7 +82,7 @@ fn a_teacher_engine_plays_whole_games() {
         } else {
             -1
         };
-        assert_eq!(s.score, white * menhir::eval::evaluate(&pos));
+        assert_eq!(s.score, white * menhir::eval::evaluate(&pos).0);
         // Menhir reports `wdl` too, which becomes the teacher's probability.
         assert!(s.teacher.is_some_and(|p| (0.0..=1.0).contains(&p)));
     }
@@ -85,8 +97,18 @@ fn a_teacher_engine_plays_whole_games() {
     assert!(err.contains("cannot start /no/such/engine"), "{err}");
 }
 
+/// The index of the feature called `name`.
+fn feature(name: &str) -> usize {
+    (0..FEATURES).find(|&i| feature_name(i) == name).unwrap()
+}
+
+fn weights_for(size: usize) -> &'static [i32; FEATURES] {
+    hand_weights(size).unwrap()
+}
+
 #[test]
 fn fitting_lowers_the_training_loss() {
+    let (flats, walls) = (feature("flats"), feature("walls"));
     let samples = on_threads(2, &config(3));
     let report = fit(
         &samples,
@@ -96,18 +118,18 @@ fn fitting_lowers_the_training_loss() {
             epochs: 300,
             learning_rate: 4.0,
             lambda: 0.0,
-            frozen: vec![FLATS, WALLS],
+            frozen: vec![flats, walls],
         },
     )
     .unwrap();
     assert_eq!(
-        report.weights[FLATS],
-        weights_for(4)[FLATS],
+        report.weights[flats],
+        weights_for(4)[flats],
         "a frozen weight moved"
     );
     assert_eq!(
-        report.weights[WALLS],
-        weights_for(4)[WALLS],
+        report.weights[walls],
+        weights_for(4)[walls],
         "a frozen weight moved"
     );
     assert!(report.weights != *weights_for(4), "nothing was fitted");
@@ -134,7 +156,7 @@ fn fitting_lowers_the_training_loss() {
 
 #[test]
 fn a_teachers_win_probability_is_read_kept_and_fitted_to() {
-    use menhir::tune::teacher::wdl_probability;
+    use menhir_tools::tune::teacher::wdl_probability;
     let tiltak = "info depth 8 seldepth 9 nodes 5000 score cp 26 wdl 630 0 370 time 79 pv d4";
     assert_eq!(wdl_probability(tiltak), Some(0.63));
     assert_eq!(

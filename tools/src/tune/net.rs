@@ -7,14 +7,17 @@
 //! step size can fall along a half cosine over the epochs (`decay_to`). One
 //! game in ten is held out for validation.
 
+use super::logistic::{fit_k as best_k, probability, Adam};
 use super::progress::Progress;
 use super::selfplay::Sample;
-use crate::board::{Color, Square};
-use crate::eval::hand_evaluation;
-use crate::eval::net::{
-    active_inputs, is_square_plane, road_facts, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE, WIDTHS,
+use super::symmetry::symmetries;
+use menhir::board::Color;
+use menhir::eval::score::sigmoid;
+use menhir::eval::tuning::{
+    correction_inputs, hand_evaluation, is_square_plane, NetWeights, DEFAULT_HIDDEN, INPUTS,
+    MAX_ACTIVE, WIDTHS,
 };
-use crate::notation::parse_tps;
+use menhir::notation::parse_tps;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -50,28 +53,11 @@ impl Default for NetConfig {
     }
 }
 
-/// Fitted weights with the output in centiflats, ready to write out.
-#[derive(Clone, Debug)]
-pub struct TrainedNet {
-    /// `INPUTS × hidden`, input-major.
-    pub input: Vec<f32>,
-    /// One per hidden unit.
-    pub bias: Vec<f32>,
-    pub output: Vec<f32>,
-    pub output_bias: f32,
-}
-
-impl TrainedNet {
-    /// Hidden units.
-    pub fn hidden(&self) -> usize {
-        self.bias.len()
-    }
-}
-
 /// What the fit found; losses are mean squared errors of the win probability.
 #[derive(Clone, Debug)]
 pub struct NetReport {
-    pub net: TrainedNet,
+    /// The fitted weights, the output in centiflats, ready to write out.
+    pub net: NetWeights,
     pub k: f32,
     pub train_positions: usize,
     pub validation_positions: usize,
@@ -90,29 +76,6 @@ struct Row {
     base: f32,
     target: f32,
     validation: bool,
-}
-
-/// The eight symmetries of an `n × n` board as square maps.
-pub fn symmetries(n: usize) -> [[u8; 64]; 8] {
-    let mut maps = [[0u8; 64]; 8];
-    for (s, map) in maps.iter_mut().enumerate() {
-        for (i, slot) in map.iter_mut().enumerate() {
-            let (f, r) = (i % 8, i / 8);
-            if f >= n || r >= n {
-                *slot = i as u8;
-                continue;
-            }
-            let (mut f, mut r) = if s & 4 != 0 { (r, f) } else { (f, r) };
-            if s & 1 != 0 {
-                f = n - 1 - f;
-            }
-            if s & 2 != 0 {
-                r = n - 1 - r;
-            }
-            *slot = Square::new(f, r).0;
-        }
-    }
-    maps
 }
 
 /// Maps input `i` through a square map: square planes move, count planes stay.
@@ -137,7 +100,7 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
             return Err(format!("sample {} is not {size}x{size}", i + 1));
         }
         pos.set_half_komi(s.half_komi);
-        let len = active_inputs(&pos, &road_facts(&pos), |sq| sq, &mut buf);
+        let len = correction_inputs(&pos, &mut buf);
         let target = match pos.to_move() {
             Color::White => teacher,
             Color::Black => 1.0 - teacher,
@@ -152,153 +115,91 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 /// The `k` that best fits σ(k · base / 100) to the training targets.
-fn fit_k(rows: &[Row]) -> f32 {
-    let loss = |k: f32| -> f64 {
+fn fit_k(rows: &[Row]) -> f64 {
+    best_k(|k| {
         rows.iter()
             .filter(|r| !r.validation)
-            .map(|r| {
-                let e = sigmoid(k * r.base / 100.0) - r.target;
-                (e * e) as f64
-            })
+            .map(|r| (probability(k, r.base as f64) - r.target as f64).powi(2))
             .sum()
-    };
-    let (mut lo, mut hi) = (0.01f32, 3.0f32);
-    for _ in 0..60 {
-        let a = lo + (hi - lo) / 3.0;
-        let b = hi - (hi - lo) / 3.0;
-        if loss(a) < loss(b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    })
 }
 
-/// The widest hidden layer, for buffers on the stack.
-const MAX_HIDDEN: usize = WIDTHS[WIDTHS.len() - 1];
-
-/// The network in training: output in logit units.
-struct Params {
-    hidden: usize,
-    input: Vec<f32>,
-    bias: Vec<f32>,
-    output: Vec<f32>,
-    output_bias: f32,
+/// A network to train, output in logit units: small random input and output
+/// weights, hidden biases of 0.5.
+fn new_net(hidden: usize, rng: &mut StdRng) -> NetWeights {
+    let scale = 0.1;
+    NetWeights {
+        input: (0..INPUTS * hidden)
+            .map(|_| rng.gen_range(-scale..scale))
+            .collect(),
+        bias: vec![0.5; hidden],
+        output: (0..hidden).map(|_| rng.gen_range(-0.01..0.01)).collect(),
+        output_bias: 0.0,
+    }
 }
 
-impl Params {
-    fn new(hidden: usize, rng: &mut StdRng) -> Params {
-        let scale = 0.1;
-        Params {
-            hidden,
-            input: (0..INPUTS * hidden)
-                .map(|_| rng.gen_range(-scale..scale))
-                .collect(),
-            bias: vec![0.5; hidden],
-            output: (0..hidden).map(|_| rng.gen_range(-0.01..0.01)).collect(),
-            output_bias: 0.0,
-        }
-    }
+/// Every weight and bias: the length of the flat vector Adam works on (input
+/// weights, biases, output weights, output bias).
+fn parameters(net: &NetWeights) -> usize {
+    net.input.len() + 2 * net.hidden() + 1
+}
 
-    /// Every weight and bias: the length of the flat vector Adam works on.
-    fn count(&self) -> usize {
-        INPUTS * self.hidden + 2 * self.hidden + 1
-    }
+/// The win probability for the side to move: the evaluation `base` (scaled by
+/// `k`) plus the network's output `z` (in logit units).
+fn win(k: f64, base: f32, z: f32) -> f32 {
+    sigmoid(k * base as f64 / 100.0 + z as f64) as f32
+}
 
-    /// The output (logit units) for some active inputs, with the hidden
-    /// pre-activations left in the first `hidden` slots of `acc`.
-    fn forward(&self, active: &[u16], acc: &mut [f32; MAX_HIDDEN]) -> f32 {
-        let h = self.hidden;
-        let acc = &mut acc[..h];
-        acc.copy_from_slice(&self.bias);
-        for &i in active {
-            let row = &self.input[i as usize * h..(i as usize + 1) * h];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
-            }
-        }
-        acc.iter()
-            .zip(&self.output)
-            .map(|(a, o)| a.clamp(0.0, 1.0) * o)
-            .sum::<f32>()
-            + self.output_bias
-    }
-
-    /// Mean squared error of the probability over one split.
-    fn loss(&self, rows: &[Row], k: f32, validation: bool, with_net: bool) -> f64 {
-        let mut acc = [0.0; MAX_HIDDEN];
-        let (sum, n) = rows.iter().filter(|r| r.validation == validation).fold(
-            (0.0f64, 0usize),
-            |(s, n), r| {
-                let z = if with_net {
-                    self.forward(&r.active, &mut acc)
-                } else {
-                    0.0
-                };
-                let e = sigmoid(k * r.base / 100.0 + z) - r.target;
+/// Mean squared error of the probability over one split, with the network's
+/// output or without it.
+fn loss(net: &NetWeights, rows: &[Row], k: f64, validation: bool, with_net: bool) -> f64 {
+    let (sum, n) =
+        rows.iter()
+            .filter(|r| r.validation == validation)
+            .fold((0.0f64, 0usize), |(s, n), r| {
+                let z = if with_net { net.output(&r.active) } else { 0.0 };
+                let e = win(k, r.base, z) - r.target;
                 (s + (e * e) as f64, n + 1)
-            },
-        );
-        sum / n.max(1) as f64
+            });
+    sum / n.max(1) as f64
+}
+
+/// One Adam step over the network; the input weights also shrink by
+/// `lr × decay` of themselves first (decoupled weight decay).
+fn adam_step(adam: &mut Adam, net: &mut NetWeights, grad: &[f32], lr: f32, decay: f32) {
+    adam.begin();
+    let shrink = 1.0 - lr * decay;
+    let n = net.input.len();
+    for (i, p) in net.input.iter_mut().enumerate() {
+        *p *= shrink;
+        *p -= adam.change(i, grad[i] as f64, lr as f64) as f32;
+    }
+    let rest = net.bias.iter_mut().chain(net.output.iter_mut());
+    for (j, p) in rest.chain([&mut net.output_bias]).enumerate() {
+        *p -= adam.change(n + j, grad[n + j] as f64, lr as f64) as f32;
     }
 }
 
-/// Adam's state over the flat parameter vector: input weights, biases, output
-/// weights, output bias.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: i32,
-}
-
-impl Adam {
-    fn step(&mut self, params: &mut Params, grad: &[f32], lr: f32, decay: f32) {
-        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-        self.t += 1;
-        let c1 = 1.0 - b1.powi(self.t);
-        let c2 = 1.0 - b2.powi(self.t);
-        let mut update = |i: usize, p: &mut f32| {
-            let g = grad[i];
-            self.m[i] = b1 * self.m[i] + (1.0 - b1) * g;
-            self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
-            *p -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
-        };
-        let hidden = params.hidden;
-        let n = INPUTS * hidden;
-        let shrink = 1.0 - lr * decay;
-        for (i, p) in params.input.iter_mut().enumerate() {
-            *p *= shrink;
-            update(i, p);
-        }
-        for (j, p) in params.bias.iter_mut().enumerate() {
-            update(n + j, p);
-        }
-        for (j, p) in params.output.iter_mut().enumerate() {
-            update(n + hidden + j, p);
-        }
-        update(n + 2 * hidden, &mut params.output_bias);
-    }
-}
-
-/// Adds one position's cross-entropy gradient to `grad`.
-fn accumulate(params: &Params, active: &[u16], base: f32, target: f32, k: f32, grad: &mut [f32]) {
-    let mut pre = [0.0; MAX_HIDDEN];
-    let z = params.forward(active, &mut pre);
-    let d_out = sigmoid(k * base / 100.0 + z) - target;
-    let hidden = params.hidden;
+/// Adds one position's cross-entropy gradient to `grad`; `pre` is scratch for
+/// the hidden layer.
+fn accumulate(
+    net: &NetWeights,
+    row: (&[u16], f32, f32),
+    k: f64,
+    grad: &mut [f32],
+    pre: &mut Vec<f32>,
+) {
+    let (active, base, target) = row;
+    let z = net.output_and_hidden(active, pre);
+    let d_out = win(k, base, z) - target;
+    let hidden = net.hidden();
     let n = INPUTS * hidden;
     grad[n + 2 * hidden] += d_out;
-    for j in 0..hidden {
-        let h = pre[j].clamp(0.0, 1.0);
-        grad[n + hidden + j] += d_out * h;
-        if pre[j] > 0.0 && pre[j] < 1.0 {
-            let d_pre = d_out * params.output[j];
+    for (j, &p) in pre.iter().enumerate() {
+        grad[n + hidden + j] += d_out * p.clamp(0.0, 1.0);
+        if p > 0.0 && p < 1.0 {
+            let d_pre = d_out * net.output[j];
             grad[n + j] += d_pre;
             for &i in active {
                 grad[i as usize * hidden + j] += d_pre;
@@ -340,17 +241,13 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
     }
     let k = fit_k(&rows);
     let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut params = Params::new(config.hidden, &mut rng);
-    let validation_before = params.loss(&rows, k, true, false);
+    let mut net = new_net(config.hidden, &mut rng);
+    let validation_before = loss(&net, &rows, k, true, false);
     let maps = symmetries(size);
-    let mut adam = Adam {
-        m: vec![0.0; params.count()],
-        v: vec![0.0; params.count()],
-        t: 0,
-    };
-    let mut grad = vec![0.0f32; params.count()];
+    let mut adam = Adam::new(parameters(&net));
+    let mut grad = vec![0.0f32; parameters(&net)];
     let mut order = train.clone();
-    let mut mapped = Vec::with_capacity(MAX_ACTIVE);
+    let (mut mapped, mut pre) = (Vec::with_capacity(MAX_ACTIVE), Vec::new());
     let progress = Progress::new("fitting epochs", config.epochs);
     for epoch in 0..config.epochs {
         let lr = step_size(config, epoch);
@@ -362,16 +259,17 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
                 let map = &maps[rng.gen_range(0..8)];
                 mapped.clear();
                 mapped.extend(row.active.iter().map(|&i| map_input(i, map)));
-                accumulate(&params, &mapped, row.base, row.target, k, &mut grad);
+                let example = (mapped.as_slice(), row.base, row.target);
+                accumulate(&net, example, k, &mut grad, &mut pre);
             }
             let scale = 1.0 / batch.len() as f32;
             grad.iter_mut().for_each(|g| *g *= scale);
-            adam.step(&mut params, &grad, lr, config.weight_decay);
+            adam_step(&mut adam, &mut net, &grad, lr, config.weight_decay);
         }
         log::info!(
             "epoch {}: step size {lr:.6}, validation loss {:.6}",
             epoch + 1,
-            params.loss(&rows, k, true, true)
+            loss(&net, &rows, k, true, true)
         );
         progress.tick();
     }
@@ -383,21 +281,20 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
             }
         }
     }
-    let to_centiflats = 100.0 / k;
+    let validation_after = loss(&net, &rows, k, true, true);
+    let train_after = loss(&net, &rows, k, false, true);
+    let to_centiflats = (100.0 / k) as f32;
+    net.output.iter_mut().for_each(|o| *o *= to_centiflats);
+    net.output_bias *= to_centiflats;
     Ok(NetReport {
-        k,
+        k: k as f32,
         train_positions: train.len(),
         validation_positions,
         validation_before,
-        validation_after: params.loss(&rows, k, true, true),
-        train_after: params.loss(&rows, k, false, true),
+        validation_after,
+        train_after,
         seen,
-        net: TrainedNet {
-            input: params.input.clone(),
-            bias: params.bias.clone(),
-            output: params.output.iter().map(|o| o * to_centiflats).collect(),
-            output_bias: params.output_bias * to_centiflats,
-        },
+        net,
     })
 }
 
@@ -431,6 +328,8 @@ mod tests {
         };
         assert_eq!(step_size(&one, 0), one.learning_rate);
     }
+
+    use menhir::board::Square;
 
     #[test]
     fn a_symmetry_moves_square_inputs_and_keeps_counts() {

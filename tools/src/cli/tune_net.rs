@@ -1,13 +1,14 @@
-//! `menhir tune net`: fits the evaluation's learned correction (`eval::net`) of
+//! `menhir-tools tune net`: fits the evaluation's learned correction (`eval::net`) of
 //! one board size to the teacher's win probabilities in `tune gen` files, and can
 //! write it into `src/eval/net_weights/`.
 
 use clap::Args;
 use menhir::notation::parse_tps;
-use menhir::tune::net::{check_width, fit_net, NetConfig};
-use menhir::tune::net_file::net_file_text;
-use menhir::tune::selfplay::Sample;
-use std::path::{Path, PathBuf};
+use menhir_tools::tune::net::{check_width, fit_net, NetConfig};
+use menhir_tools::tune::net_file::net_file_bytes;
+use menhir_tools::tune::paths::{file_names, size_file};
+use menhir_tools::tune::selfplay::Sample;
+use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct NetArgs {
@@ -38,7 +39,7 @@ pub struct NetArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Rewrite this size's file: in the weights directory
-    /// (src/eval/net_weights, whose s{size}.rs holds it) or the one file given.
+    /// (src/eval/net_weights, whose s{size}.bin holds it) or the one file given.
     #[arg(long)]
     write: Option<PathBuf>,
 }
@@ -67,12 +68,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         report.validation_before, report.validation_after, report.train_after
     );
     if let Some(target) = &args.write {
-        let path = if target.is_dir() {
-            target.join(format!("s{size}.rs"))
-        } else {
-            target.clone()
-        };
-        let files: Vec<String> = args.data.iter().map(|p| file_name(p)).collect();
+        let path = size_file(target, size, "bin");
         let step = if args.decay_to < 1.0 {
             format!(
                 "step size {} falling to {} of it",
@@ -84,7 +80,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         let note = format!(
             "{} positions ({}), {} hidden units, {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
-            files.join(" "),
+            file_names(&args.data),
             args.hidden,
             args.epochs,
             args.weight_decay,
@@ -92,8 +88,9 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
             report.validation_after,
             report.validation_before
         );
-        let text = net_file_text(size, &report.net, &report.seen, &note);
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let bytes = net_file_bytes(size, &report.net, &report.seen, &note);
+        std::fs::write(&path, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", path.display());
     }
     Ok(())
@@ -118,12 +115,4 @@ fn fraction(text: &str) -> Result<f32, String> {
     } else {
         Err(format!("{x} is not between 0 and 1"))
     }
-}
-
-/// The file name alone: a weights file should not record where data lived.
-fn file_name(p: &Path) -> String {
-    p.file_name()
-        .unwrap_or(p.as_os_str())
-        .to_string_lossy()
-        .into_owned()
 }

@@ -1,14 +1,14 @@
-//! `menhir tune gen` plays self-play games and writes their quiet positions with
-//! the results; `menhir tune fit` fits the evaluation weights of one board size
+//! `menhir-tools tune gen` plays self-play games and writes their quiet positions with
+//! the results; `menhir-tools tune fit` fits the evaluation weights of one board size
 //! to such files and can write them back into `src/eval/weights/`.
 
 use clap::{Args, Subcommand};
-use menhir::eval::features::{name, COUNT};
-use menhir::eval::weights_for;
+use menhir::eval::tuning::{feature_name as name, hand_weights, FEATURES as COUNT};
 use menhir::notation::parse_tps;
-use menhir::tune::fit::{fit, FitConfig};
-use menhir::tune::selfplay::{play, Sample, SelfPlay};
-use menhir::tune::weights_file::{replace_row, row_file};
+use menhir_tools::tune::fit::{fit, FitConfig, FitReport};
+use menhir_tools::tune::paths::{file_names, size_file};
+use menhir_tools::tune::selfplay::{play, start_position, Sample, SelfPlay};
+use menhir_tools::tune::weights_file::row_file_text;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -77,8 +77,8 @@ struct FitArgs {
     /// them; a name ending in `*` matches every feature it begins).
     #[arg(long, value_delimiter = ',')]
     freeze: Vec<String>,
-    /// Rewrite this size's row: in the weights directory (src/eval/weights,
-    /// whose s{size}.rs holds it) or in the one row file given.
+    /// Write this size's row file: s{size}.rs in this directory
+    /// (src/eval/weights), or the one file given; the whole file is written.
     #[arg(long)]
     write: Option<PathBuf>,
 }
@@ -120,9 +120,7 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, String> {
 }
 
 fn generate(args: &GenArgs) -> Result<(), String> {
-    if !(3..=8).contains(&args.size) {
-        return Err(format!("--size must be 3 to 8, not {}", args.size));
-    }
+    start_position(args.size, args.half_komi).map_err(|e| format!("--size: {e}"))?;
     let config = SelfPlay {
         size: args.size,
         half_komi: args.half_komi,
@@ -186,7 +184,7 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
     let size = parse_tps(&first.tps)
         .map_err(|e| format!("first position: {e}"))?
         .size();
-    let start = weights_for(size);
+    let start = hand_weights(size).ok_or("no weight row for that size")?;
     let config = FitConfig {
         epochs: args.epochs,
         learning_rate: args.learning_rate,
@@ -210,41 +208,39 @@ fn fit_weights(args: &FitArgs) -> Result<(), String> {
         println!("{:>20} {old:>7} -> {new:>7}", name(i));
     }
     if let Some(target) = &args.write {
-        let path = &row_file(target, size);
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        // File names only: the weights file should not record where data lived.
-        let files: Vec<String> = args
-            .data
-            .iter()
-            .map(|p| {
-                p.file_name()
-                    .unwrap_or(p.as_os_str())
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
-        let frozen = if args.freeze.is_empty() {
-            String::new()
-        } else {
-            format!(", frozen {}", args.freeze.join(","))
-        };
-        let lambda = if args.lambda > 0.0 {
-            format!(", lambda {}", args.lambda)
-        } else {
-            String::new()
-        };
-        let note = format!(
-            "fitted by `menhir tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}{lambda}{frozen}",
-            report.positions,
-            files.join(" "),
-            report.k,
-            report.validation_after
-        );
-        let updated = replace_row(&text, size, &report.weights, &note)?;
-        std::fs::write(path, updated)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("wrote the {size}x{size} row of {}", path.display());
+        write_row(args, size, target, &report)?;
     }
+    Ok(())
+}
+
+/// Writes the fitted row as the whole of its size's file, with a note of what
+/// it was fitted to.
+fn write_row(
+    args: &FitArgs,
+    size: usize,
+    target: &std::path::Path,
+    report: &FitReport,
+) -> Result<(), String> {
+    let path = size_file(target, size, "rs");
+    let frozen = if args.freeze.is_empty() {
+        String::new()
+    } else {
+        format!(", frozen {}", args.freeze.join(","))
+    };
+    let lambda = if args.lambda > 0.0 {
+        format!(", lambda {}", args.lambda)
+    } else {
+        String::new()
+    };
+    let note = format!(
+        "fitted by `menhir-tools tune fit` to {} positions ({}), k {:.4}, validation loss {:.6}{lambda}{frozen}",
+        report.positions,
+        file_names(&args.data),
+        report.k,
+        report.validation_after
+    );
+    std::fs::write(&path, row_file_text(size, &report.weights, &note))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("wrote the {size}x{size} row to {}", path.display());
     Ok(())
 }

@@ -3,9 +3,10 @@
 //! within the bar, and a clear error when too few openings pass it.
 
 use menhir::board::PieceKind;
-use menhir::book::{make_book, BookConfig, Opening};
 use menhir::notation::parse_legal_move;
 use menhir::{Game, Position};
+use menhir_tools::book::{make_book, BookConfig, Opening};
+use menhir_tools::tune::symmetry::symmetries;
 use std::collections::HashSet;
 
 fn config(size: usize, count: usize, max_score: i32, seed: u64) -> BookConfig {
@@ -29,39 +30,24 @@ fn on_threads(n: usize, config: &BookConfig) -> Result<Vec<Opening>, String> {
     pool.install(|| make_book(config))
 }
 
-/// The sorted (file, rank, colour) cells of every symmetric image of a final
-/// position, so a test can tell two openings apart up to symmetry.
-fn images(size: usize, line: &str) -> Vec<Vec<(usize, usize, String)>> {
+/// The sorted (square index, colour) cells of every symmetric image of a final
+/// position (the symmetries are tested in `net.rs`), so a test can tell two
+/// openings apart up to symmetry.
+fn images(size: usize, line: &str) -> Vec<Vec<(u8, String)>> {
     let mut game = Game::new(Position::start(size).unwrap());
     let mut cells = Vec::new();
     for token in line.split_whitespace() {
         let mv = parse_legal_move(game.position(), token).unwrap();
         assert!(!mv.is_spread() && mv.kind() == PieceKind::Flat, "{line}");
         let owner = format!("{:?}", game.position().placement_owner());
-        cells.push((mv.square().file(), mv.square().rank(), owner));
+        cells.push((mv.square().index(), owner));
         game.play(mv).unwrap();
     }
     assert!(game.result().is_none(), "{line} ends the game");
-    let l = size - 1;
-    let maps: [&dyn Fn(usize, usize) -> (usize, usize); 8] = [
-        &|f, r| (f, r),
-        &|f, r| (l - f, r),
-        &|f, r| (f, l - r),
-        &|f, r| (l - f, l - r),
-        &|f, r| (r, f),
-        &|f, r| (l - r, f),
-        &|f, r| (r, l - f),
-        &|f, r| (l - r, l - f),
-    ];
-    maps.iter()
-        .map(|m| {
-            let mut image: Vec<_> = cells
-                .iter()
-                .map(|(f, r, c)| {
-                    let (f, r) = m(*f, *r);
-                    (f, r, c.clone())
-                })
-                .collect();
+    symmetries(size)
+        .iter()
+        .map(|map| {
+            let mut image: Vec<_> = cells.iter().map(|(i, c)| (map[*i], c.clone())).collect();
             image.sort();
             image
         })

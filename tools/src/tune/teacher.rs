@@ -2,9 +2,9 @@
 //! the self-play games instead of Menhir, at a fixed node count per move. Its
 //! games price what Menhir's own games hold too few of, such as walls.
 
-use crate::board::Move;
-use crate::game::Game;
-use crate::notation::{move_to_ptn, parse_legal_move};
+use menhir::board::Move;
+use menhir::game::Game;
+use menhir::notation::{move_to_ptn, parse_legal_move};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

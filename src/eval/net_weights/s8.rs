@@ -1,6 +1,0 @@
-//! The 8x8 correction weights: none fitted yet. `menhir tune net --size 8
-//! --write src/eval/net_weights` rewrites this file.
-
-use crate::eval::net::NetWeights;
-
-pub static NET: Option<NetWeights> = None;

@@ -1,0 +1,6 @@
+//! Subcommands of the `menhir-tools` binary. Each returns `Err(message)` for
+//! the user; `main` prints it to stderr and exits with code 2.
+
+pub mod book;
+pub mod tune;
+pub mod tune_net;

@@ -1,0 +1,44 @@
+//! The `menhir-tools` binary: the tuner (`tune gen|fit|net`) and the opening-book
+//! maker (`book`), a thin clap CLI over the `menhir_tools` library.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "menhir-tools",
+    version,
+    about = "Menhir's tuner and opening-book maker"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Tune the evaluation: self-play data (`gen`), a weight fit (`fit`) and
+    /// the learned correction's fit (`net`).
+    Tune(cli::tune::TuneArgs),
+    /// Make an opening book of near-even random flat openings (racetrack format).
+    Book(cli::book::BookArgs),
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let result = match Cli::parse().command {
+        Command::Tune(args) => cli::tune::run(&args),
+        Command::Book(args) => cli::book::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("menhir-tools: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

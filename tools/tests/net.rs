@@ -1,0 +1,175 @@
+//! The fit of the evaluation's learned correction: the board's symmetries,
+//! a fit that learns a pattern the hand-built evaluation does not know, the
+//! weights file it writes with every weight in place, and the command line.
+
+use menhir::board::{Color, Square, MAX_SIZE, MIN_SIZE};
+use menhir::eval::tuning::{decode_net_file as decode, DEFAULT_HIDDEN, INPUTS};
+use menhir::notation::parse_tps;
+use menhir_tools::tune::net::{fit_net, NetConfig};
+use menhir_tools::tune::net_file::net_file_bytes;
+use menhir_tools::tune::selfplay::{play, Sample, SelfPlay};
+use menhir_tools::tune::symmetry::symmetries;
+
+#[test]
+fn the_eight_symmetries_are_distinct_permutations_of_the_board() {
+    for n in MIN_SIZE..=MAX_SIZE {
+        let maps = symmetries(n);
+        for map in &maps {
+            let mut on_board: Vec<u8> = (0..64)
+                .filter(|i| i % 8 < n && i / 8 < n)
+                .map(|i| map[i])
+                .collect();
+            on_board.sort_unstable();
+            on_board.dedup();
+            assert_eq!(on_board.len(), n * n);
+            assert!(on_board
+                .iter()
+                .all(|&s| (s as usize % 8) < n && (s as usize / 8) < n));
+        }
+        let corner: Vec<u8> = maps.iter().map(|m| m[1]).collect();
+        let mut distinct = corner.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        // b1 is the middle of an edge on 3x3 (four images), off-centre beyond.
+        let images = if n == 3 { 4 } else { 8 };
+        assert_eq!(distinct.len(), images, "b1's images on {n}x{n}");
+    }
+}
+
+/// White's win probability in the made-up teacher: corners held decide it.
+fn corner_teacher(tps: &str) -> f64 {
+    let pos = parse_tps(tps).unwrap();
+    let n = pos.size();
+    let mut margin = 0.0;
+    for (f, r) in [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)] {
+        match pos.top(Square::new(f, r)) {
+            Some((Color::White, _)) => margin += 1.0,
+            Some((Color::Black, _)) => margin -= 1.0,
+            None => {}
+        }
+    }
+    0.5 + 0.1 * margin
+}
+
+/// Self-play positions of 4x4 labelled by `corner_teacher`.
+fn corner_samples() -> Vec<Sample> {
+    let config = SelfPlay {
+        size: 4,
+        half_komi: 0,
+        games: 60,
+        nodes: 300,
+        random_plies: 6,
+        max_plies: 120,
+        seed: 3,
+        hash_mib: 1,
+        teacher: None,
+    };
+    play(&config)
+        .unwrap()
+        .into_iter()
+        .map(|s| Sample {
+            teacher: Some(corner_teacher(&s.tps)),
+            ..s
+        })
+        .collect()
+}
+
+#[test]
+fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
+    let samples = corner_samples();
+    let fit = NetConfig {
+        epochs: 40,
+        ..NetConfig::default()
+    };
+    let report = fit_net(&samples, 4, &fit).unwrap();
+    assert!(report.validation_positions > 0 && report.train_positions > 0);
+    assert!(
+        report.validation_after < report.validation_before * 0.6,
+        "validation loss {} -> {}",
+        report.validation_before,
+        report.validation_after
+    );
+    let file = decode(&net_file_bytes(4, &report.net, &report.seen, "test")).unwrap();
+    assert_eq!((file.size, file.note.as_str()), (4, "test"));
+    // Every seen input's row is written with all its weights exactly as fitted;
+    // the rows of inputs never seen are zeros.
+    let written = &file.weights;
+    assert_eq!(written.hidden(), DEFAULT_HIDDEN);
+    let rows = written.input.chunks(DEFAULT_HIDDEN);
+    for (i, (row, fitted)) in rows
+        .zip(report.net.input.chunks(DEFAULT_HIDDEN))
+        .enumerate()
+    {
+        if report.seen[i] {
+            assert_eq!(row, fitted, "input {i}");
+        } else {
+            assert!(row.iter().all(|w| *w == 0.0), "input {i}");
+        }
+    }
+    assert_eq!(written.bias, report.net.bias);
+    assert_eq!(written.output, report.net.output);
+    assert_eq!(written.output_bias, report.net.output_bias);
+    // Off-board rows of a 4x4 net (file e) are never on, so they are zeros.
+    let e1 = Square::new(4, 0).index();
+    assert!(!report.seen[e1]);
+    assert!(report.seen[Square::new(3, 3).index()]);
+    // Samples of another size are refused.
+    assert!(fit_net(&samples, 5, &fit).is_err());
+}
+
+#[test]
+fn the_fit_takes_any_width_of_widths_and_writes_it() {
+    let samples = corner_samples();
+    let config = NetConfig {
+        epochs: 2,
+        hidden: 64,
+        ..NetConfig::default()
+    };
+    let report = fit_net(&samples, 4, &config).unwrap();
+    let net = &report.net;
+    assert_eq!(net.hidden(), 64);
+    assert_eq!((net.input.len(), net.output.len()), (INPUTS * 64, 64));
+    let file = decode(&net_file_bytes(4, net, &report.seen, "test")).unwrap();
+    assert_eq!(file.weights.hidden(), 64);
+    assert_eq!(file.weights.bias, net.bias);
+    // A width the evaluation has no code for is refused before any work.
+    let odd = NetConfig {
+        hidden: 100,
+        ..config
+    };
+    let error = fit_net(&samples, 4, &odd).unwrap_err();
+    assert!(error.contains("100 is not one of the widths"), "{error}");
+}
+
+#[test]
+fn weight_decay_pulls_the_input_weights_towards_zero() {
+    let samples = corner_samples();
+    let size_of = |weight_decay: f32| -> f32 {
+        let config = NetConfig {
+            epochs: 10,
+            weight_decay,
+            ..NetConfig::default()
+        };
+        let report = fit_net(&samples, 4, &config).unwrap();
+        report.net.input.iter().map(|w| w.abs()).sum()
+    };
+    let plain = size_of(0.0);
+    let decayed = size_of(20.0);
+    assert!(
+        decayed < 0.5 * plain,
+        "input weights' total size {plain} without decay, {decayed} with"
+    );
+}
+
+#[test]
+fn tune_net_refuses_an_unsupported_width_on_the_command_line() {
+    // Refused while the command line is read: the data file is never opened.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_menhir-tools"))
+        .args(["tune", "net", "/no/such/file.tsv", "--hidden", "100"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("100 is not one of the widths"), "{stderr}");
+    assert!(out.stdout.is_empty(), "nothing on stdout");
+}
