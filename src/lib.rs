@@ -8,7 +8,10 @@
 //! 5. `eval` — the static evaluation;
 //! 6. `search` — iterative deepening alpha-beta over a shared table;
 //! 7. `engine` — the one door: options, the game, the table, the search thread;
-//! 8. `tei` and `tactics` — the protocol and the tactical test positions.
+//! 8. `tei`, `tactics` and `bench` — the protocol, the tactical test positions
+//!    and the bench whose node total is the search's signature.
+//!
+//! `tests/layers.rs` checks that no module uses one above it.
 //!
 //! The `menhir` binary is a thin CLI over it; the tuner and the book maker live
 //! in the `menhir-tools` crate and use only this public API.

@@ -8,8 +8,9 @@ use menhir::eval::tuning::{
 };
 use menhir::eval::{evaluate, explain, Explanation};
 use menhir::notation::parse_tps;
-use menhir::search::{search_quietly, Limits, TranspositionTable};
+use menhir::search::Limits;
 use menhir::Position;
+use menhir::{Engine, EngineOptions, Game};
 
 /// The value of the measure called `name` in `e`.
 fn value(e: &Explanation, name: &str) -> i32 {
@@ -96,14 +97,17 @@ fn road_threats_are_counted_and_two_are_decisive() {
     // The tuned weights leave threats to the search, which must find both
     // outcomes: one threat is blocked, two lose.
     let search = |pos: &Position| {
-        let tt = TranspositionTable::new(1);
+        let mut engine = Engine::new(EngineOptions {
+            hash_mib: 1,
+            ..EngineOptions::default()
+        });
+        engine.set_game(Game::new(pos.clone()));
         let limits = Limits {
             depth: Some(3),
             ..Limits::default()
         };
-        search_quietly(pos, &[pos.hash()], limits, &tt)
-            .unwrap()
-            .score
+        let thought = engine.think(limits, &|_| {}).expect("a game to search");
+        thought.summary.expect("a summary line").score
     };
     assert!(!search(&one).is_proven(), "one threat can be blocked");
     assert_eq!(search(&two).plies_to_end(), Some(2), "two threats win");

@@ -16,8 +16,9 @@ pub struct Term {
     pub name: String,
     /// The measure from White's point of view.
     pub value: i32,
-    /// Its weights at the start and at the end of the game, in 1/16 centiflat.
+    /// Its weight at the start of the game, in 1/16 centiflat.
     pub start_weight: i32,
+    /// Its weight at the end of the game, in 1/16 centiflat.
     pub end_weight: i32,
     /// What it adds, in centiflats for White: the value times the weights
     /// blended by the phase (before the sum is rounded and clamped).
@@ -27,10 +28,12 @@ pub struct Term {
 /// The evaluation of a position taken apart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Explanation {
+    /// Who is to move (`hand`, `correction` and `total` are from that side).
     pub to_move: Color,
     /// The game's progress, 0 (start) to `phase_scale` (a reserve or the board
     /// used up): how far the weights have gone from start to end.
     pub phase: i32,
+    /// The top of the `phase` scale.
     pub phase_scale: i32,
     /// Every measure, in weight-row order.
     pub terms: Vec<Term>,

@@ -106,9 +106,11 @@ pub const fn is_square_plane(plane: usize) -> bool {
 pub struct NetWeights {
     /// `INPUTS × width`, input-major.
     pub input: Vec<f32>,
+    /// One bias per hidden unit.
     pub bias: Vec<f32>,
     /// Hidden to output, in centiflats.
     pub output: Vec<f32>,
+    /// The output's bias, in centiflats.
     pub output_bias: f32,
 }
 

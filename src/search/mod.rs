@@ -274,31 +274,3 @@ fn report_lines(
         }));
     }
 }
-
-/// Searches `pos` on one thread within `limits`, reporting nothing, and returns
-/// the summary line (its `pv` starts with the move to play), or `None` when the
-/// position has no legal move. For benches, tactics and self-play.
-pub fn search_quietly(
-    pos: &Position,
-    history: &[u64],
-    limits: Limits,
-    tt: &TranspositionTable,
-) -> Option<SearchInfo> {
-    let stop = AtomicBool::new(false);
-    let params = SearchParams {
-        limits,
-        threads: 1,
-        multipv: 1,
-        start: Instant::now(),
-    };
-    let summary = std::sync::Mutex::new(None);
-    let report = |r: Report| {
-        if let Report::Info(info) = r {
-            if info.multipv.is_none() {
-                *summary.lock().unwrap_or_else(|p| p.into_inner()) = Some(info);
-            }
-        }
-    };
-    search(pos, history, &params, tt, &stop, &report)?;
-    summary.into_inner().unwrap_or_else(|p| p.into_inner())
-}

@@ -17,7 +17,9 @@ use std::collections::HashSet;
 /// What book to make.
 #[derive(Clone, Debug)]
 pub struct BookConfig {
+    /// Board size.
     pub size: usize,
+    /// Half-komi the openings are judged with.
     pub half_komi: i32,
     /// Openings wanted.
     pub count: usize,
@@ -27,12 +29,14 @@ pub struct BookConfig {
     pub nodes: u64,
     /// Largest absolute score kept, in centiflats for the side to move.
     pub max_score: i32,
+    /// Seed of the random openings (the same seed gives the same book).
     pub seed: u64,
 }
 
 /// One kept opening: its moves in PTN and the score that admitted it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opening {
+    /// The plies, in PTN.
     pub moves: Vec<String>,
     /// The search score for White, in centiflats.
     pub white_score: i32,

@@ -42,9 +42,11 @@ const CHECKSUM: usize = 8;
 /// A decoded weights file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetFile {
+    /// The board size the weights are for.
     pub size: usize,
     /// Where the weights came from.
     pub note: String,
+    /// The decoded network.
     pub weights: NetWeights,
 }
 

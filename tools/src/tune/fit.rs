@@ -14,6 +14,7 @@ use rayon::prelude::*;
 /// How to fit.
 #[derive(Clone, Debug)]
 pub struct FitConfig {
+    /// Passes over the training positions.
     pub epochs: usize,
     /// Adam step size, in weight units (1/SCALE centiflat).
     pub learning_rate: f64,
@@ -36,16 +37,24 @@ struct Row {
 /// What the fit found.
 #[derive(Clone, Debug)]
 pub struct FitReport {
+    /// The fitted weight row.
     pub weights: [i32; COUNT],
+    /// The logistic scale fitted to the old weights.
     pub k: f64,
+    /// Positions fitted to (validation included).
     pub positions: usize,
+    /// Training loss before the fit.
     pub train_before: f64,
+    /// Training loss after the fit.
     pub train_after: f64,
+    /// Validation loss before the fit.
     pub validation_before: f64,
+    /// Validation loss after the fit.
     pub validation_after: f64,
-    /// Validation loss against the game results alone, before and after: the
+    /// Validation loss against the game results alone, before the fit: the
     /// one figure comparable between fits with different `lambda`.
     pub result_before: f64,
+    /// The same after the fit.
     pub result_after: f64,
 }
 

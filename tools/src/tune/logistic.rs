@@ -23,7 +23,7 @@ pub fn fit_k(loss: impl Fn(f64) -> f64) -> f64 {
             lo = a;
         }
     }
-    (lo + hi) / 2.0
+    f64::midpoint(lo, hi)
 }
 
 /// Adam's state over a flat vector of parameters, indexed as the caller

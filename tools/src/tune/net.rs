@@ -25,9 +25,13 @@ use rand::{Rng, SeedableRng};
 /// How to fit.
 #[derive(Clone, Debug)]
 pub struct NetConfig {
+    /// Passes over the training positions.
     pub epochs: usize,
+    /// Adam step size at the first epoch.
     pub learning_rate: f32,
+    /// Positions per gradient step.
     pub batch: usize,
+    /// Seed of the initial weights, the shuffles and the symmetries.
     pub seed: u64,
     /// Decoupled weight decay on the input weights (AdamW): each step shrinks
     /// them by `learning_rate × weight_decay` of themselves. 0 turns it off.
@@ -58,12 +62,17 @@ impl Default for NetConfig {
 pub struct NetReport {
     /// The fitted weights, the output in centiflats, ready to write out.
     pub net: NetWeights,
+    /// The logistic scale of the hand-built evaluation.
     pub k: f32,
+    /// Positions trained on.
     pub train_positions: usize,
+    /// Positions held out (every tenth game).
     pub validation_positions: usize,
-    /// Validation loss of the evaluation alone, and with the correction.
+    /// Validation loss of the evaluation alone.
     pub validation_before: f64,
+    /// Validation loss with the correction.
     pub validation_after: f64,
+    /// Training loss with the correction after the fit.
     pub train_after: f64,
     /// Inputs that were on in some position under some symmetry.
     pub seen: Vec<bool>,
@@ -253,7 +262,7 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
         let lr = step_size(config, epoch);
         order.shuffle(&mut rng);
         for batch in order.chunks(config.batch.max(1)) {
-            grad.iter_mut().for_each(|g| *g = 0.0);
+            grad.fill(0.0);
             for &r in batch {
                 let row = &rows[r];
                 let map = &maps[rng.gen_range(0..8)];
@@ -263,7 +272,9 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
                 accumulate(&net, example, k, &mut grad, &mut pre);
             }
             let scale = 1.0 / batch.len() as f32;
-            grad.iter_mut().for_each(|g| *g *= scale);
+            for g in &mut grad {
+                *g *= scale;
+            }
             adam_step(&mut adam, &mut net, &grad, lr, config.weight_decay);
         }
         log::info!(

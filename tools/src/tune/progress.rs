@@ -16,6 +16,7 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// A bar labelled `label` for `total` steps.
     pub fn new(label: &str, total: usize) -> Progress {
         Progress {
             label: label.to_string(),

@@ -6,8 +6,8 @@
 
 use super::progress::Progress;
 use super::teacher::Teacher;
-use menhir::board::Move;
 use menhir::board::{Color, PieceKind, Position, MAX_SIZE, MIN_SIZE};
+use menhir::board::{GameResult, Move};
 use menhir::engine::{Engine, EngineOptions};
 use menhir::eval::evaluate;
 use menhir::game::Game;
@@ -22,8 +22,11 @@ use std::path::PathBuf;
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct SelfPlay {
+    /// Board size.
     pub size: usize,
+    /// Half-komi of every game.
     pub half_komi: i32,
+    /// Games to play.
     pub games: usize,
     /// Search nodes per move.
     pub nodes: u64,
@@ -31,7 +34,9 @@ pub struct SelfPlay {
     pub random_plies: usize,
     /// Games longer than this are scored as draws.
     pub max_plies: usize,
+    /// Seed of the openings (game i uses a seed derived from it and i).
     pub seed: u64,
+    /// Transposition table per game, in MiB.
     pub hash_mib: usize,
     /// A TEI engine that plays the games instead of Menhir (`None`: Menhir).
     pub teacher: Option<PathBuf>,
@@ -40,12 +45,15 @@ pub struct SelfPlay {
 /// One kept position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
+    /// Which game the position came from (its index).
     pub game: usize,
     /// 1 White won, 0.5 draw, 0 Black won.
     pub result: f64,
     /// The search score from White's point of view, in centiflats.
     pub score: i32,
+    /// Half-komi of the game.
     pub half_komi: i32,
+    /// The position as TPS.
     pub tps: String,
     /// The teacher's win probability for White, 0 to 1, when a teacher played
     /// the game and reported one.
@@ -131,7 +139,7 @@ pub fn play(config: &SelfPlay) -> Result<Vec<Sample>, String> {
 
 /// White's score for a finished game.
 fn white_result(game: &Game) -> f64 {
-    match game.result().and_then(|r| r.winner()) {
+    match game.result().and_then(GameResult::winner) {
         Some(Color::White) => 1.0,
         Some(Color::Black) => 0.0,
         None => 0.5,

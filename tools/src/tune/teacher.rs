@@ -48,7 +48,7 @@ impl Teacher {
 
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
+            .and_then(|()| self.input.flush())
             .map_err(|e| format!("the teacher stopped reading: {e}"))
     }
 

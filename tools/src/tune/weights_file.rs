@@ -3,6 +3,7 @@
 //! and the row, one weight a line after its feature's name.
 
 use menhir::eval::tuning::{feature_name, FEATURES};
+use std::fmt::Write;
 
 /// The source of `s{size}.rs` holding `row`; `note` says where the numbers
 /// came from (it becomes the comment above the row).
@@ -26,7 +27,7 @@ pub fn row_file_text(size: usize, row: &[i32; FEATURES], note: &str) -> String {
         .unwrap_or(0);
     for (i, w) in row.iter().enumerate() {
         let number = format!("{w},");
-        out.push_str(&format!("    {number:<width$} // {}\n", feature_name(i)));
+        let _ = writeln!(out, "    {number:<width$} // {}", feature_name(i));
     }
     out.push_str("];\n");
     out
