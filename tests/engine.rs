@@ -1,0 +1,123 @@
+//! The engine facade as a library user sees it: one-shot `think`, options from
+//! the table, positions and their errors, and a background search that dropping
+//! the engine stops and joins.
+
+use menhir::engine::{OptionError, OPTIONS};
+use menhir::search::{Limits, Report};
+use menhir::{Engine, EngineOptions, Game, Position};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A liveness bound for things that must end (never a measurement).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn think_returns_a_legal_move_and_its_summary() {
+    let mut engine = Engine::default();
+    engine.set_game(Game::new(Position::start(5).expect("5x5")));
+    let lines = std::sync::Mutex::new(0);
+    let thought = engine
+        .think(depth(3), &|r| {
+            if matches!(r, Report::Info(_)) {
+                *lines.lock().unwrap() += 1;
+            }
+        })
+        .expect("a game to search");
+    let best = thought.best.expect("a move");
+    assert!(Position::start(5).unwrap().is_legal(best));
+    let summary = thought.summary.expect("a summary");
+    assert_eq!(summary.pv.first(), Some(&best));
+    assert_eq!(summary.depth, 3);
+    assert!(
+        *lines.lock().unwrap() >= 3,
+        "one line a depth and the summary"
+    );
+}
+
+#[test]
+fn without_a_game_think_and_go_give_the_reason() {
+    let mut engine = Engine::default();
+    assert!(engine.think(depth(1), &|_| {}).is_err());
+    let (tx, _rx) = crossbeam_channel::unbounded();
+    assert!(engine.go(depth(1), tx).is_err());
+    assert!(engine.new_game(Some(9), None).is_err());
+    assert!(engine.game().is_none());
+    let err = engine
+        .set_position(None, &[])
+        .expect_err("startpos needs a size");
+    assert!(err.contains("teinewgame"), "{err}");
+    engine.new_game(Some(4), Some(3)).expect("4x4 is supported");
+    let err = engine
+        .set_position(None, &["a1".into(), "a1".into()])
+        .expect_err("a1 twice");
+    assert!(err.contains("illegal ply 'a1'"), "{err}");
+    let err = engine
+        .think(depth(1), &|_| {})
+        .expect_err("the refused position is remembered");
+    assert!(err.contains("a1"), "{err}");
+    engine.set_position(None, &["a1".into()]).expect("legal");
+    assert_eq!(engine.game().expect("a game").moves().len(), 1);
+    assert_eq!(engine.game().unwrap().position().half_komi(), 3);
+}
+
+#[test]
+fn options_come_from_the_table_and_reach_the_game() {
+    let mut engine = Engine::default();
+    for spec in &OPTIONS {
+        assert!(engine
+            .set_option(spec.name, Some(&spec.max.to_string()))
+            .is_ok());
+        assert!(engine
+            .set_option(spec.name, Some(&(spec.max + 1).to_string()))
+            .is_err());
+    }
+    assert!(matches!(
+        engine.set_option("Ponder", Some("true")),
+        Err(OptionError::Unknown(_))
+    ));
+    engine.set_option("Hash", Some("16")).unwrap();
+    engine.new_game(Some(6), None).unwrap();
+    engine.set_option("halfkomi", Some("4")).unwrap();
+    assert_eq!(engine.options().half_komi, 4);
+    assert_eq!(engine.game().unwrap().position().half_komi(), 4);
+}
+
+#[test]
+fn dropping_the_engine_stops_and_joins_an_infinite_search() {
+    let (done_tx, done_rx) = mpsc::channel();
+    let (reports_tx, reports_rx) = crossbeam_channel::unbounded();
+    std::thread::spawn(move || {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mib: 8,
+            threads: 2,
+            ..EngineOptions::default()
+        });
+        engine.new_game(Some(6), None).unwrap();
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        engine.go(infinite, reports_tx).expect("a game to search");
+        assert!(engine.is_searching());
+        // Wait until the search has reported at least one line.
+        let _ = reports_rx.recv_timeout(PATIENCE);
+        drop(engine);
+        // Dropping joined the search, so it has sent its bestmove and closed
+        // the channel.
+        let rest: Vec<Report> = reports_rx.try_iter().collect();
+        done_tx
+            .send(rest.iter().any(|r| matches!(r, Report::BestMove(Some(_)))))
+            .unwrap();
+    });
+    let saw_bestmove = done_rx
+        .recv_timeout(PATIENCE)
+        .expect("dropping the engine ended the search");
+    assert!(saw_bestmove, "the stopped search answered a move");
+}
