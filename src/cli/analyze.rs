@@ -83,11 +83,27 @@ fn load(args: &AnalyzeArgs) -> Result<Game, String> {
     Ok(Game::new(pos))
 }
 
-fn flats(score: menhir::search::Score) -> String {
-    match score.plies_to_end() {
-        Some(p) if score.0 > 0 => format!("win in {p}"),
+/// The score as TEI reports it: flats (the calibrated `cp` / 100), or a proven
+/// result.
+fn flats(info: &SearchInfo) -> String {
+    match info.score.plies_to_end() {
+        Some(p) if info.score.0 > 0 => format!("win in {p}"),
         Some(p) => format!("loss in {p}"),
-        None => format!("{:+.2}", score.0 as f64 / 100.0),
+        None => format!("{:+.2}", f64::from(info.outlook.cp) / 100.0),
+    }
+}
+
+/// The win chance (and the draw chance when there is one) in percent.
+fn chances(info: &SearchInfo) -> String {
+    let [w, d, _] = info.outlook.wdl;
+    if d >= 5 {
+        format!(
+            "{:5.1}% win {:4.1}% draw",
+            f64::from(w) / 10.0,
+            f64::from(d) / 10.0
+        )
+    } else {
+        format!("{:5.1}% win", f64::from(w) / 10.0)
     }
 }
 
@@ -96,13 +112,21 @@ fn print_line(info: &SearchInfo) {
     let pv: Vec<String> = info.pv.iter().map(|m| move_to_ptn(*m)).collect();
     let rank = info.multipv.map_or(String::new(), |k| format!("#{k} "));
     println!(
-        "{rank}depth {:>2}  score {:>10}  nodes {:>10}  nps {:>9}  pv {}",
+        "{rank}depth {:>2}  score {:>10}  {}  nodes {:>10}  nps {:>9}  pv {}",
         info.depth,
-        flats(info.score),
+        flats(info),
+        chances(info),
         info.nodes,
         nps,
         pv.join(" ")
     );
+}
+
+/// What makes two lines the same line: the closing summary repeats the last
+/// completed iteration, and is printed only when it differs (a search cut
+/// short in the middle of an iteration).
+fn line_key(info: &SearchInfo) -> (u32, i32, Vec<menhir::Move>) {
+    (info.depth, info.score.0, info.pv.clone())
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
@@ -126,7 +150,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     } else {
         "Black"
     };
-    println!("Scores in flats for {side}, the side to move:");
+    println!(
+        "Scores for {side}, the side to move: in flats (the final flat margin such scores led to in Menhir's games), and {side}'s chances:"
+    );
     let limits = Limits {
         depth: args.depth,
         movetime: args.movetime.or(if args.depth.is_none() {
@@ -143,9 +169,21 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         half_komi: game.position().half_komi(),
     });
     engine.set_game(game);
+    let last = std::sync::Mutex::new(None);
     let report = |r: Report| match r {
-        Report::Info(info) if info.multipv.is_none() || args.multipv > 1 => print_line(&info),
-        Report::Info(_) => {}
+        Report::Info(info) => {
+            let mut last = last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let key = line_key(&info);
+            if info.multipv.is_none() && last.as_ref() == Some(&key) {
+                return;
+            }
+            if info.multipv.is_none_or(|k| k == 1) {
+                *last = Some(key);
+            }
+            print_line(&info);
+        }
         Report::BestMove(Some(mv)) => println!("best move: {}", move_to_ptn(mv)),
         Report::BestMove(None) => println!("no legal move"),
     };

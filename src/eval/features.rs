@@ -141,7 +141,7 @@ pub(crate) fn name(i: usize) -> String {
 
 /// Game progress, 0..=100: how close the emptier reserve or the board is to
 /// running out.
-fn progress(pos: &Position) -> i32 {
+pub(crate) fn progress(pos: &Position) -> i32 {
     let g = pos.geometry();
     let start_pieces = (g.stones + g.capstones) as i32;
     let reserve = |c: Color| pos.pieces_left(c) as i32;

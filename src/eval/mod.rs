@@ -17,6 +17,8 @@ mod features;
 mod layout;
 mod net;
 mod net_weights;
+pub mod outlook;
+mod outlook_table;
 mod roads;
 pub mod score;
 mod squares;

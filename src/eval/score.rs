@@ -57,23 +57,10 @@ impl Score {
             Score(stored)
         }
     }
-    /// Win/draw/loss permille from the side to move: a logistic of the score for
-    /// heuristic values, certain for proven ones.
-    pub fn wdl(self) -> (u32, u32, u32) {
-        if self.0 > PROVEN {
-            return (1000, 0, 0);
-        }
-        if self.0 < -PROVEN {
-            return (0, 0, 1000);
-        }
-        let p = sigmoid(self.0 as f64 / 250.0);
-        let w = (p * 1000.0).round() as u32;
-        (w, 0, 1000 - w)
-    }
 }
 
-/// The logistic function 1 / (1 + e^−x): a score's win probability, once the
-/// score is scaled (here by 1/250; the tuner fits its own scale).
+/// The logistic function 1 / (1 + e^−x): a score's win probability once the
+/// score is scaled (`eval::outlook` and the tuner fit their own scales).
 pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -90,7 +77,5 @@ mod tests {
         assert_eq!(s.plies_to_end(), Some(7));
         assert!(Score::loss_at(2).is_proven());
         assert!(!Score(9000).is_proven());
-        let (w, d, l) = Score(0).wdl();
-        assert_eq!((w + d + l, w), (1000, 500));
     }
 }

@@ -16,6 +16,7 @@ pub use tt::TranspositionTable;
 
 use crate::board::Move;
 use crate::board::Position;
+use crate::eval::outlook::{outlook, Outlook};
 use crate::movegen::MoveList;
 pub use params::MAX_DEPTH;
 use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY};
@@ -48,8 +49,12 @@ pub struct SearchInfo {
     pub seldepth: u32,
     /// The MultiPV rank (1-based), or `None` for the summary line.
     pub multipv: Option<usize>,
-    /// Score from the side to move.
+    /// Score from the side to move, in the search's internal units (they
+    /// order positions; `outlook` says what they mean).
     pub score: Score,
+    /// The score as reported: `cp` in hundredths of a flat and win/draw/loss
+    /// per mille, calibrated for the root position (`eval::outlook`).
+    pub outlook: Outlook,
     /// Nodes over all threads.
     pub nodes: u64,
     /// Milliseconds since the search started.
@@ -149,6 +154,7 @@ pub fn search(
         seldepth: seldepth as u32,
         multipv: None,
         score,
+        outlook: outlook(pos, score),
         nodes: main_nodes + helper_nodes,
         time_ms: shared.deadline.elapsed().as_millis() as u64,
         hashfull: tt.hashfull(),
@@ -267,6 +273,7 @@ fn report_lines(
             seldepth: w.seldepth as u32,
             multipv: (lines.len() > 1 || params.multipv > 1).then_some(k + 1),
             score: line.score,
+            outlook: outlook(&w.pos, line.score),
             nodes,
             time_ms,
             hashfull,

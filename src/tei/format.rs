@@ -31,14 +31,14 @@ pub fn info_line(info: &SearchInfo) -> String {
     if let Some(k) = info.multipv {
         let _ = write!(s, " multipv {k}");
     }
-    let (w, d, l) = info.score.wdl();
+    let [w, d, l] = info.outlook.wdl;
     let nps = (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0);
     let _ = write!(
         s,
         " depth {} seldepth {} score cp {} wdl {w} {d} {l} nodes {} time {} nps {nps} hashfull {}",
         info.depth,
         info.seldepth.max(info.depth),
-        info.score.0,
+        info.outlook.cp,
         info.nodes,
         info.time_ms,
         info.hashfull

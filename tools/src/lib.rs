@@ -5,4 +5,5 @@
 //! what the fits need of the evaluation.
 
 pub mod book;
+pub mod calibrate;
 pub mod tune;

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 #[command(
     name = "menhir-tools",
     version,
-    about = "Menhir's tuner and opening-book maker"
+    about = "Menhir's tuner, opening-book maker and score calibration"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -24,6 +24,9 @@ enum Command {
     Tune(cli::tune::TuneArgs),
     /// Make an opening book of near-even random flat openings (racetrack format).
     Book(cli::book::BookArgs),
+    /// Calibrate the reported scores: games with outcomes (`gen`) and the fit of
+    /// the win/draw/loss model (`fit`).
+    Calibrate(cli::calibrate::CalibrateArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Tune(args) => cli::tune::run(&args),
         Command::Book(args) => cli::book::run(&args),
+        Command::Calibrate(args) => cli::calibrate::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

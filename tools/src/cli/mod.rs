@@ -2,5 +2,7 @@
 //! the user; `main` prints it to stderr and exits with code 2.
 
 pub mod book;
+pub mod calibrate;
+pub mod calibrate_fit;
 pub mod tune;
 pub mod tune_net;

@@ -109,7 +109,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
 }
 
-fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, String> {
+pub(crate) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, String> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         builder = builder.num_threads(n.max(1));

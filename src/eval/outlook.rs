@@ -1,0 +1,186 @@
+//! What a score means to a reader: the win, draw and loss chances and a `cp` in
+//! hundredths of a flat, as the engine reports them (`info … score cp … wdl …`).
+//!
+//! The search's own scores are in internal units that only need to order
+//! positions; they are translated here by a model fitted per board size to the
+//! outcomes of Menhir's games (`menhir-tools calibrate fit`, which writes
+//! `outlook_table.rs`; `docs/calibration.md` has the figures):
+//!
+//! - the outcome is ordinal (loss < draw < win) with a logistic link: with
+//!   `x = slope · score / 100 ± white_edge` (+ with White to move, − with
+//!   Black: what the first move is worth beyond the score), P(loss) = σ(`draw_low` − x) and
+//!   P(loss or draw) = σ(`draw_high` − x), where the slope runs linearly from
+//!   `slope_start` at the start of the game to `slope_end` when a reserve or the
+//!   board is used up (scores mean more as the game nears its end); during the
+//!   swap (the first two plies, where each player places the other's flat)
+//!   the slope is `swap_slope`, since the evaluation was built for the game
+//!   after it;
+//! - `cp` is the final flat margin (komi included) that Menhir's games reached
+//!   from positions of that score, in hundredths of a flat:
+//!   `cp = flats_per_unit · score`.
+//!
+//! Proven results keep `cp ±(10000 − plies)` and certain `wdl`.
+
+use super::features::progress;
+use super::outlook_table::MODELS;
+use super::score::{sigmoid, Score, MAX_HEURISTIC};
+use crate::board::{Color, Position, MIN_SIZE};
+
+/// The calibrated model of one board size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OutlookModel {
+    /// The ordinal model's lower cut: loss below it.
+    pub draw_low: f64,
+    /// The upper cut: win above it (the draw lies between the two).
+    pub draw_high: f64,
+    /// Logistic slope per 100 internal units at the start of the game.
+    pub slope_start: f64,
+    /// The slope when a reserve or the board is used up.
+    pub slope_end: f64,
+    /// The slope during the swap, the first two plies.
+    pub swap_slope: f64,
+    /// What being White adds to `x` for the side to move (subtracted for
+    /// Black): the first player's edge at this size and komi that the score
+    /// does not show.
+    pub white_edge: f64,
+    /// Reported centiflats per internal unit.
+    pub flats_per_unit: f64,
+}
+
+/// What a score means, from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Outlook {
+    /// Hundredths of a flat (the expected final flat margin), or
+    /// ±(10000 − plies) for a proven result.
+    pub cp: i32,
+    /// Win, draw and loss, per mille; they add up to 1000.
+    pub wdl: [u32; 3],
+}
+
+impl OutlookModel {
+    /// Win, draw and loss probabilities for an internal `score` in the
+    /// situation `at`.
+    pub fn probabilities(&self, score: f64, at: &Situation) -> [f64; 3] {
+        let slope = if at.swap {
+            self.swap_slope
+        } else {
+            self.slope_start + (self.slope_end - self.slope_start) * at.progress
+        };
+        let edge = if at.white {
+            self.white_edge
+        } else {
+            -self.white_edge
+        };
+        let x = slope * score / 100.0 + edge;
+        let loss = sigmoid(self.draw_low - x);
+        let not_win = sigmoid(self.draw_high - x).max(loss);
+        [1.0 - not_win, not_win - loss, loss]
+    }
+}
+
+/// The model for board size `size`.
+pub fn model_for(size: usize) -> &'static OutlookModel {
+    &MODELS[size.saturating_sub(MIN_SIZE).min(MODELS.len() - 1)]
+}
+
+/// What the model needs of a position besides its score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Situation {
+    /// Game progress from 0 (the start) to 1 (a reserve or the board used
+    /// up), as the evaluation's tapering sees it.
+    pub progress: f64,
+    /// True when White is to move.
+    pub white: bool,
+    /// True during the swap (the first two plies).
+    pub swap: bool,
+}
+
+impl Situation {
+    /// The situation of `pos`.
+    pub fn of(pos: &Position) -> Situation {
+        Situation {
+            progress: f64::from(progress(pos)) / 100.0,
+            white: pos.to_move() == Color::White,
+            swap: pos.in_swap(),
+        }
+    }
+}
+
+/// Per mille, rounded so that the three add up to 1000.
+fn per_mille(p: [f64; 3]) -> [u32; 3] {
+    let w = (p[0] * 1000.0).round().clamp(0.0, 1000.0) as u32;
+    let l = ((p[2] * 1000.0).round() as u32).min(1000 - w);
+    [w, 1000 - w - l, l]
+}
+
+/// What `score` means in `pos`, from the side to move.
+pub fn outlook(pos: &Position, score: Score) -> Outlook {
+    if score.is_proven() {
+        let wdl = if score.0 > 0 {
+            [1000, 0, 0]
+        } else {
+            [0, 0, 1000]
+        };
+        return Outlook { cp: score.0, wdl };
+    }
+    let model = model_for(pos.size());
+    let probabilities = model.probabilities(f64::from(score.0), &Situation::of(pos));
+    let cp = (model.flats_per_unit * f64::from(score.0)).round() as i32;
+    Outlook {
+        cp: cp.clamp(-MAX_HEURISTIC, MAX_HEURISTIC),
+        wdl: per_mille(probabilities),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probabilities_add_up_and_rise_with_the_score() {
+        for size in MIN_SIZE..=crate::board::MAX_SIZE {
+            let m = model_for(size);
+            let mut last = -1.0;
+            for s in (-3000..=3000).step_by(100) {
+                for (progress, white, swap) in [
+                    (0.0, true, true),
+                    (0.0, false, false),
+                    (0.5, false, false),
+                    (1.0, true, false),
+                ] {
+                    let at = Situation {
+                        progress,
+                        white,
+                        swap,
+                    };
+                    let p = m.probabilities(f64::from(s), &at);
+                    assert!(p.iter().all(|&x| (0.0..=1.0).contains(&x)), "{p:?}");
+                    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+                }
+                let at = Situation {
+                    progress: 0.5,
+                    white: true,
+                    swap: false,
+                };
+                let w = m.probabilities(f64::from(s), &at)[0];
+                assert!(w >= last, "size {size}: win chance falls at {s}");
+                last = w;
+            }
+            let at = Situation {
+                progress: 0.3,
+                white: false,
+                swap: false,
+            };
+            let wdl = per_mille(m.probabilities(0.0, &at));
+            assert_eq!(wdl.iter().sum::<u32>(), 1000);
+        }
+    }
+
+    #[test]
+    fn proven_scores_are_certain() {
+        let pos = Position::start(6).expect("6x6");
+        assert_eq!(outlook(&pos, Score::win_at(3)).wdl, [1000, 0, 0]);
+        assert_eq!(outlook(&pos, Score::win_at(3)).cp, 9997);
+        assert_eq!(outlook(&pos, Score::loss_at(4)).wdl, [0, 0, 1000]);
+    }
+}

@@ -1,0 +1,250 @@
+//! The fit of one board size's outlook model (`menhir::eval::outlook`) to
+//! calibration games: the ordinal win/draw/loss model by maximum likelihood,
+//! the flats scale by least squares, and the figures that say how well the
+//! model's probabilities match what happened in games it did not see.
+
+use super::gen::Outlook;
+use crate::tune::logistic::Adam;
+use menhir::eval::outlook::{OutlookModel, Situation};
+use menhir::notation::parse_tps;
+
+/// Every `HOLDOUT`-th game is held out of the fit and measured on.
+pub const HOLDOUT: usize = 4;
+/// Bins of the reliability diagram and the calibration error.
+pub const BINS: usize = 10;
+
+/// One position, ready for the fit.
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    /// The game it came from.
+    pub game: usize,
+    /// The search's score, internal units, side to move.
+    pub score: f64,
+    /// Where the position stands (progress, side to move, swap).
+    pub at: Situation,
+    /// 0 loss, 1 draw, 2 win, for the side to move.
+    pub outcome: usize,
+    /// The final flat margin for the side to move, in centiflats.
+    pub margin: f64,
+}
+
+/// Reads calibration positions into rows (all of one size).
+pub fn rows(positions: &[Outlook]) -> Result<Vec<Row>, String> {
+    positions
+        .iter()
+        .map(|p| {
+            let pos = parse_tps(&p.tps).map_err(|e| format!("game {}: {e}", p.game))?;
+            // 1 won, 0.5 drawn, 0 lost → 2, 1, 0.
+            let outcome = (p.result * 2.0).round().clamp(0.0, 2.0) as usize;
+            Ok(Row {
+                game: p.game,
+                score: f64::from(p.score),
+                at: Situation::of(&pos),
+                outcome,
+                margin: f64::from(p.final_margin) * 50.0,
+            })
+        })
+        .collect()
+}
+
+/// The model as the fit's free parameters: the lower cut, the log of the gap
+/// to the upper cut, the two slopes, White's edge and the swap's slope.
+fn model_of(theta: &[f64; 6], flats_per_unit: f64) -> OutlookModel {
+    OutlookModel {
+        draw_low: theta[0],
+        draw_high: theta[0] + theta[1].exp(),
+        slope_start: theta[2],
+        slope_end: theta[3],
+        white_edge: theta[4],
+        swap_slope: theta[5],
+        flats_per_unit,
+    }
+}
+
+/// Mean negative log-likelihood of the outcomes under `model`.
+pub fn log_loss(model: &OutlookModel, rows: &[&Row]) -> f64 {
+    let total: f64 = rows
+        .iter()
+        .map(|r| {
+            let p = model.probabilities(r.score, &r.at)[2 - r.outcome];
+            -p.max(1e-12).ln()
+        })
+        .sum();
+    total / rows.len().max(1) as f64
+}
+
+/// The least-squares scale of final flat margin on score, through the origin.
+fn flats_scale(rows: &[&Row]) -> f64 {
+    let (sm, ss) = rows.iter().fold((0.0, 0.0), |(sm, ss), r| {
+        (sm + r.score * r.margin, ss + r.score * r.score)
+    });
+    if ss > 0.0 {
+        sm / ss
+    } else {
+        1.0
+    }
+}
+
+/// Fits the model to `rows` (the training games), starting from no draws and
+/// the default slope; central-difference gradients and Adam.
+pub fn fit(rows: &[&Row]) -> OutlookModel {
+    let mut theta = [0.0, -4.0, 0.4, 0.4, 0.0, 0.4];
+    let mut adam = Adam::new(theta.len());
+    let step = 1e-4;
+    for _ in 0..600 {
+        adam.begin();
+        let mut grad = [0.0; 6];
+        for (i, g) in grad.iter_mut().enumerate() {
+            let (mut up, mut down) = (theta, theta);
+            up[i] += step;
+            down[i] -= step;
+            *g = (log_loss(&model_of(&up, 1.0), rows) - log_loss(&model_of(&down, 1.0), rows))
+                / (2.0 * step);
+        }
+        for (i, g) in grad.iter().enumerate() {
+            theta[i] -= adam.change(i, *g, 0.02);
+        }
+        theta[1] = theta[1].clamp(-12.0, 3.0);
+    }
+    model_of(&theta, flats_scale(rows))
+}
+
+/// How well a model's probabilities match outcomes.
+#[derive(Clone, Debug, Default)]
+pub struct Figures {
+    /// Positions measured.
+    pub positions: usize,
+    /// Expected calibration error of the expected score (win + draw / 2) over
+    /// `BINS` equal bins: the count-weighted mean gap between predicted and
+    /// observed score.
+    pub ece: f64,
+    /// Brier score over the three outcomes (0 perfect, 2 worst).
+    pub brier: f64,
+    /// Mean negative log-likelihood of the outcome.
+    pub log_loss: f64,
+    /// Per bin: positions, mean predicted score, mean observed score.
+    pub bins: Vec<(usize, f64, f64)>,
+}
+
+/// The figures of `model` on `rows`.
+pub fn measure(model: &OutlookModel, rows: &[&Row]) -> Figures {
+    let mut bins = vec![(0usize, 0.0f64, 0.0f64); BINS];
+    let mut brier = 0.0;
+    for r in rows {
+        let [w, d, l] = model.probabilities(r.score, &r.at);
+        let predicted = w + d / 2.0;
+        let observed = r.outcome as f64 / 2.0;
+        let bin = ((predicted * BINS as f64) as usize).min(BINS - 1);
+        bins[bin].0 += 1;
+        bins[bin].1 += predicted;
+        bins[bin].2 += observed;
+        let y = [r.outcome == 2, r.outcome == 1, r.outcome == 0].map(f64::from);
+        brier += (w - y[0]).powi(2) + (d - y[1]).powi(2) + (l - y[2]).powi(2);
+    }
+    let n = rows.len().max(1) as f64;
+    let bins: Vec<(usize, f64, f64)> = bins
+        .into_iter()
+        .map(|(c, p, o)| {
+            let k = c.max(1) as f64;
+            (c, p / k, o / k)
+        })
+        .collect();
+    let ece = bins
+        .iter()
+        .map(|&(c, p, o)| c as f64 * (p - o).abs())
+        .sum::<f64>()
+        / n;
+    Figures {
+        positions: rows.len(),
+        ece,
+        brier: brier / n,
+        log_loss: log_loss(model, rows),
+        bins,
+    }
+}
+
+/// White's mean score over the games of `rows` (1 win, 0.5 draw, 0 loss).
+pub fn white_score(rows: &[Row]) -> f64 {
+    let mut games = std::collections::BTreeMap::new();
+    for r in rows {
+        let mover = r.outcome as f64 / 2.0;
+        games.insert(r.game, if r.at.white { mover } else { 1.0 - mover });
+    }
+    games.values().sum::<f64>() / games.len().max(1) as f64
+}
+
+/// Splits rows into the training games and the held-out ones.
+pub fn split(rows: &[Row]) -> (Vec<&Row>, Vec<&Row>) {
+    rows.iter().partition(|r| r.game % HOLDOUT != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Outcomes drawn from a known model are fitted back to it, and the fitted
+    /// model is better calibrated on them than a wrong one.
+    #[test]
+    fn a_known_model_is_recovered() {
+        let truth = OutlookModel {
+            draw_low: -0.3,
+            draw_high: 0.2,
+            slope_start: 0.3,
+            slope_end: 1.2,
+            white_edge: 0.3,
+            swap_slope: 0.1,
+            flats_per_unit: 1.0,
+        };
+        let mut state = 12345u64;
+        let mut uniform = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let rows: Vec<Row> = (0..20_000)
+            .map(|i| {
+                let score = (uniform() - 0.5) * 800.0;
+                let progress = uniform();
+                let at = Situation {
+                    progress,
+                    white: i % 2 == 0,
+                    swap: i % 10 == 0,
+                };
+                let [w, d, _] = truth.probabilities(score, &at);
+                let u = uniform();
+                let outcome = if u < w {
+                    2
+                } else if u < w + d {
+                    1
+                } else {
+                    0
+                };
+                Row {
+                    game: i / 20,
+                    score,
+                    at,
+                    outcome,
+                    margin: score * 0.5,
+                }
+            })
+            .collect();
+        let all: Vec<&Row> = rows.iter().collect();
+        let fitted = fit(&all);
+        assert!((fitted.slope_start - 0.3).abs() < 0.1, "{fitted:?}");
+        assert!((fitted.slope_end - 1.2).abs() < 0.2, "{fitted:?}");
+        assert!(
+            (fitted.draw_high - fitted.draw_low - 0.5).abs() < 0.15,
+            "{fitted:?}"
+        );
+        assert!((fitted.white_edge - 0.3).abs() < 0.1, "{fitted:?}");
+        assert!((fitted.flats_per_unit - 0.5).abs() < 1e-9);
+        let wrong = OutlookModel {
+            slope_start: 2.0,
+            slope_end: 2.0,
+            ..truth
+        };
+        assert!(measure(&fitted, &all).ece < 0.02);
+        assert!(measure(&wrong, &all).ece > measure(&fitted, &all).ece);
+    }
+}
