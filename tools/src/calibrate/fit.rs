@@ -213,13 +213,7 @@ mod tests {
                 };
                 let [w, d, _] = truth.probabilities(score, &at);
                 let u = uniform();
-                let outcome = if u < w {
-                    2
-                } else if u < w + d {
-                    1
-                } else {
-                    0
-                };
+                let outcome = usize::from(u < w + d) + usize::from(u < w);
                 Row {
                     game: i / 20,
                     score,
