@@ -5,12 +5,14 @@
 //! side to move.
 
 use crate::tune::progress::Progress;
+use crate::tune::teacher::Teacher;
 use menhir::board::{Color, GameResult, Position, MAX_SIZE, MIN_SIZE};
 use menhir::engine::{Engine, EngineOptions};
 use menhir::game::Game;
 use menhir::notation::{write_tps, PlayPtn};
 use menhir::search::Limits;
 use rayon::prelude::*;
+use std::path::PathBuf;
 
 /// What games to play.
 #[derive(Clone, Debug)]
@@ -29,6 +31,10 @@ pub struct CalibrationGames {
     pub nodes: u64,
     /// Games longer than this are dropped (no outcome to learn from).
     pub max_plies: usize,
+    /// Another TEI engine (a path) that plays one side at `nodes` a move
+    /// (`go nodes`); then game `i` plays opening `i / 2`, Menhir is White in the
+    /// even games, and only Menhir's positions are kept.
+    pub opponent: Option<PathBuf>,
 }
 
 /// One position of a calibration game, from the side to move.
@@ -115,15 +121,30 @@ fn play_one(config: &CalibrationGames, index: usize) -> Vec<Outlook> {
     };
     start.set_half_komi(config.half_komi);
     let mut game = Game::new(start);
-    let opening: Vec<&str> = config.openings[index % config.openings.len()]
+    let (book_index, menhir_side) = match config.opponent {
+        None => (index, None),
+        Some(_) if index.is_multiple_of(2) => (index / 2, Some(Color::White)),
+        Some(_) => (index / 2, Some(Color::Black)),
+    };
+    let opening: Vec<&str> = config.openings[book_index % config.openings.len()]
         .split_whitespace()
         .collect();
+    let mut opponent = match &config.opponent {
+        Some(path) => match Teacher::start(path, config.size, config.half_komi, config.nodes) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                log::warn!("game {index} not played: {e}");
+                return Vec::new();
+            }
+        },
+        None => None,
+    };
     let mut engine = Engine::new(EngineOptions {
         hash_mib: 16,
         threads: 1,
         ..EngineOptions::default()
     });
-    let round = (index / config.openings.len()) as u64;
+    let round = (book_index / config.openings.len()) as u64;
     let limits = Limits {
         nodes: Some(config.nodes + round * (config.nodes / 4)),
         ..Limits::default()
@@ -134,17 +155,29 @@ fn play_one(config: &CalibrationGames, index: usize) -> Vec<Outlook> {
         if game.moves().len() >= config.max_plies {
             return Vec::new();
         }
-        engine.set_game(game.clone());
-        let Ok(thought) = engine.think(limits.clone(), &|_| {}) else {
-            return Vec::new();
+        let mover = game.position().to_move();
+        let best = match (&mut opponent, menhir_side) {
+            (Some(other), Some(side)) if side != mover => match other.choose(&game) {
+                Ok((mv, _)) => mv,
+                Err(e) => {
+                    log::warn!("game {index}: the opponent failed: {e}");
+                    return Vec::new();
+                }
+            },
+            _ => {
+                engine.set_game(game.clone());
+                let Ok(thought) = engine.think(limits.clone(), &|_| {}) else {
+                    return Vec::new();
+                };
+                let (Some(best), Some(summary)) = (thought.best, thought.summary) else {
+                    return Vec::new();
+                };
+                if !summary.score.is_proven() {
+                    seen.push((write_tps(game.position()), mover, summary.score.0));
+                }
+                best
+            }
         };
-        let (Some(best), Some(summary)) = (thought.best, thought.summary) else {
-            return Vec::new();
-        };
-        if !summary.score.is_proven() {
-            let pos = game.position();
-            seen.push((write_tps(pos), pos.to_move(), summary.score.0));
-        }
         let played = match opening.get(game.moves().len()) {
             Some(ply) => game.play_ptn(ply).map(|_| ()).map_err(|e| e.to_string()),
             None => game.play(best).map_err(|e| e.to_string()),

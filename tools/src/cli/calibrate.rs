@@ -66,6 +66,11 @@ struct GenArgs {
     /// Where to write the positions.
     #[arg(long)]
     out: PathBuf,
+    /// Another TEI engine that plays one side at --nodes a move (Tiltak's `tei`
+    /// takes half-komi 0 or 4); each opening is then played twice, colours
+    /// swapped, and only Menhir's positions are kept.
+    #[arg(long)]
+    opponent: Option<PathBuf>,
 }
 
 /// Runs `calibrate gen` or `calibrate fit`.
@@ -97,6 +102,7 @@ fn generate(args: &GenArgs) -> Result<(), String> {
         games: args.games,
         nodes: args.nodes,
         max_plies: args.max_plies,
+        opponent: args.opponent.clone(),
     };
     let pool = super::tune::pool(args.threads)?;
     let positions = pool.install(|| play(&config))?;
