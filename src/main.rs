@@ -17,8 +17,15 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Speak TEI on stdin/stdout (the default).
+    ///
+    /// `score cp` is in hundredths of a flat: the final flat margin Menhir's games reached from positions scored
+    /// alike; `wdl` is the calibrated win/draw/loss chance (docs/calibration.md).
     Tei,
     /// Show a position and the engine's analysis of it.
+    ///
+    /// Scores are in flats (the
+    /// final flat margin Menhir's games reached from positions scored alike) and
+    /// the side to move's win chance.
     Analyze(cli::analyze::AnalyzeArgs),
     /// Search the bench positions to a fixed depth: node signature and nps.
     Bench(cli::bench::BenchArgs),
