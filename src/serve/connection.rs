@@ -196,23 +196,27 @@ fn send_lines(ws: &mut WebSocket<TcpStream>, lines: &Receiver<String>) -> Result
     Ok(())
 }
 
-/// Sends a close frame and waits a little for the client's answer.
+/// Sends a close frame, then reads and drops whatever the client still sends
+/// (its close answer, the rest of an oversized message) for a moment, so that
+/// the close frame is not lost to a reset of a connection with unread data.
 fn close_politely(ws: &mut WebSocket<TcpStream>, frame: CloseFrame) {
-    if ws.close(Some(frame)).is_err() {
+    if ws.close(Some(frame)).is_err() || ws.flush().is_err() {
         return;
     }
-    for _ in 0..50 {
-        match ws.read() {
+    let stream = ws.get_mut();
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let deadline = std::time::Instant::now() + Duration::from_secs(2);
+    let mut sink = [0u8; 16 * 1024];
+    while std::time::Instant::now() < deadline {
+        match io::Read::read(stream, &mut sink) {
+            Ok(0) => return,
             Ok(_) => {}
-            Err(WsError::Io(e))
+            Err(e)
                 if matches!(
                     e.kind(),
                     io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
                 ) => {}
             Err(_) => return,
-        }
-        if ws.flush().is_err() {
-            return;
         }
     }
 }
