@@ -9,7 +9,8 @@
 //! 6. `search` — iterative deepening alpha-beta over a shared table;
 //! 7. `engine` — the one door: options, the game, the table, the search thread;
 //! 8. `tei`, `tactics` and `bench` — the protocol, the tactical test positions
-//!    and the bench whose node total is the search's signature.
+//!    and the bench whose node total is the search's signature;
+//! 9. `serve` — TEI sessions over WebSocket, one engine per connection.
 //!
 //! `tests/layers.rs` checks that no module uses one above it.
 //!
@@ -30,6 +31,8 @@ pub mod engine;
 pub mod bench;
 pub mod tactics;
 pub mod tei;
+
+pub mod serve;
 
 pub use board::{Color, GameResult, Move, PieceKind, Position, Square};
 pub use engine::{Engine, EngineOptions, Thought};

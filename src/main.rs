@@ -33,6 +33,8 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Run the tactical positions and print the solve rate per kind and size.
     Tactics(cli::tactics::TacticsArgs),
+    /// Serve TEI over WebSocket (for PTN Ninja), one engine per connection.
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Perft(args)) => cli::perft::run(&args),
         Some(Command::Tactics(args)) => cli::tactics::run(&args),
+        Some(Command::Serve(args)) => cli::serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

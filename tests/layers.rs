@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["search"],
     &["engine"],
     &["bench", "tactics", "tei"],
+    &["serve"],
 ];
 
 /// The items `src/lib.rs` re-exports at the crate root, with their home module.

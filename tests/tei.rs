@@ -88,6 +88,12 @@ fn handshake_declares_exactly_the_options() {
             "option name Hash type spin default 64 min 1 max 65536",
             "option name Threads type spin default 1 min 1 max 256",
             "option name MultiPV type spin default 1 min 1 max 16",
+            "option name Flats type spin default 0 min 0 max 60",
+            "option name Caps type spin default -1 min -1 max 2",
+            "option name Flats1 type spin default 0 min 0 max 60",
+            "option name Flats2 type spin default 0 min 0 max 60",
+            "option name Caps1 type spin default -1 min -1 max 2",
+            "option name Caps2 type spin default -1 min -1 max 2",
             "teiok",
         ]
     );

@@ -5,6 +5,7 @@ pub mod geometry;
 mod make;
 mod moves;
 mod position;
+mod reserves;
 mod road;
 mod stacks;
 pub mod zobrist;
@@ -13,6 +14,7 @@ pub use geometry::{geometry_of, Bitboard, Direction, Geometry, Square, MAX_SIZE,
 pub use make::Undo;
 pub use moves::Move;
 pub use position::{GameResult, Position};
+pub use reserves::{Reserves, MAX_CAPSTONES, MAX_STONES};
 pub use road::flood;
 
 /// A player. White moves first.

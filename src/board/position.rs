@@ -7,6 +7,7 @@
 //! at or above the height is set; `hash` equals `compute_hash()`.
 
 use super::geometry::{geometry_of, Bitboard, Geometry, Square};
+use super::reserves::Reserves;
 use super::stacks::Stacks;
 use super::zobrist::KEYS;
 use super::{Color, PieceKind};
@@ -54,6 +55,8 @@ pub struct Position {
     pub(super) stacks: Stacks,
     pub(super) stones: [u8; 2],
     pub(super) capstones: [u8; 2],
+    /// What each player started the game with.
+    pub(super) reserves: Reserves,
     pub(super) to_move: Color,
     pub(super) ply: u32,
     pub(super) hash: u64,
@@ -61,8 +64,14 @@ pub struct Position {
 }
 
 impl Position {
-    /// The empty start position of size `size` (3–8), White to move.
+    /// The empty start position of size `size` (3–8) with the size's standard
+    /// reserves, White to move.
     pub fn start(size: usize) -> Option<Position> {
+        Position::start_with(size, Reserves::standard(size)?)
+    }
+
+    /// The empty start position of size `size` (3–8) with these reserves.
+    pub fn start_with(size: usize, reserves: Reserves) -> Option<Position> {
         let geometry = geometry_of(size)?;
         Some(Position {
             geometry,
@@ -72,8 +81,12 @@ impl Position {
             caps: Bitboard::EMPTY,
             heights: [0; 64],
             stacks: Stacks::new(),
-            stones: [geometry.stones; 2],
-            capstones: [geometry.capstones; 2],
+            stones: [reserves.stones(Color::White), reserves.stones(Color::Black)],
+            capstones: [
+                reserves.capstones(Color::White),
+                reserves.capstones(Color::Black),
+            ],
+            reserves,
             to_move: Color::White,
             ply: 0,
             hash: 0,
@@ -81,16 +94,17 @@ impl Position {
         })
     }
 
-    /// Builds a position from stacks (bottom to top, per square) and the top kinds.
-    /// Used by the TPS reader; returns `None` if a colour has more pieces than its
-    /// reserve allows, naming nothing — the caller reports the details.
+    /// Builds a position from stacks (bottom to top, per square) and the top kinds,
+    /// for a game started with `reserves`. Used by the TPS reader; fails with the
+    /// colour that has more pieces than its reserve allows.
     pub(crate) fn from_stacks(
         size: usize,
+        reserves: Reserves,
         stacks: &[(Square, Vec<Color>, PieceKind)],
         to_move: Color,
         ply: u32,
     ) -> Result<Position, Color> {
-        let mut pos = Position::start(size).expect("callers pass a supported size");
+        let mut pos = Position::start_with(size, reserves).expect("callers pass a supported size");
         for (sq, pieces, kind) in stacks {
             let mut bits = 0u128;
             for (h, c) in pieces.iter().enumerate() {
@@ -100,7 +114,7 @@ impl Position {
                 } else {
                     pos.stones[c.index()] = pos.stones[c.index()].checked_sub(1).ok_or(*c)?;
                 }
-                // Reserves bound every stack below 105 pieces, so the shift fits.
+                // Reserves bound every stack below 128 pieces, so the shift fits.
                 bits |= (*c as u128) << h;
             }
             let i = sq.index();
@@ -207,6 +221,11 @@ impl Position {
     #[inline(always)]
     pub fn capstones(&self, color: Color) -> u8 {
         self.capstones[color.index()]
+    }
+    /// What each player started the game with.
+    #[inline(always)]
+    pub fn reserves(&self) -> Reserves {
+        self.reserves
     }
     /// Pieces (stones and capstones) left in `color`'s reserve.
     #[inline(always)]
@@ -336,6 +355,7 @@ impl PartialEq for Position {
             && self.stacks == other.stacks
             && self.stones == other.stones
             && self.capstones == other.capstones
+            && self.reserves == other.reserves
             && self.to_move == other.to_move
             && self.ply == other.ply
             && self.hash == other.hash

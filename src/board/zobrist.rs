@@ -11,7 +11,8 @@
 use super::geometry::Square;
 use super::Color;
 
-/// Stacks never exceed 104 pieces (8x8: 2 x 52); the tables cover 128 levels.
+/// Stacks stay below 128 pieces (the standard 8x8 set has 2 x 52; custom
+/// reserves are capped at 2 x 62); the tables cover 128 levels.
 pub const MAX_HEIGHT: usize = 128;
 
 const fn splitmix64(state: u64) -> (u64, u64) {
@@ -103,7 +104,7 @@ impl Keys {
     #[inline(always)]
     pub fn layer(&self, sq: Square, low: usize, high: usize, colors: u32) -> u64 {
         // Masking keeps every index in range, so no bounds checks are emitted;
-        // real heights stay below 105 and squares below 64.
+        // real heights stay below 128 and squares below 64.
         let sq = sq.index() & 63;
         let (low, high) = (low & 127, high & 127);
         let base = (low.min(123) * 64 + sq) * 16;

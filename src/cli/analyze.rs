@@ -167,6 +167,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         threads: args.threads as usize,
         multipv: args.multipv as usize,
         half_komi: game.position().half_komi(),
+        ..EngineOptions::default()
     });
     engine.set_game(game);
     let last = std::sync::Mutex::new(None);

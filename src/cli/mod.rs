@@ -5,4 +5,5 @@ pub mod analyze;
 pub mod bench;
 pub mod board_view;
 pub mod perft;
+pub mod serve;
 pub mod tactics;

@@ -8,12 +8,13 @@
 mod options;
 
 pub use options::{
-    find as find_option, EngineOptions, OptionError, OptionSpec, HALF_KOMI, OPTIONS,
+    find as find_option, is_piece_count, EngineOptions, OptionError, OptionSpec, PieceCounts,
+    HALF_KOMI, OPTIONS,
 };
 
-use crate::board::{Move, Position};
+use crate::board::{Move, Position, Reserves};
 use crate::game::Game;
-use crate::notation::{parse_tps, PlayPtn};
+use crate::notation::{parse_tps_with, PlayPtn};
 use crate::search::{self, Limits, Report, SearchInfo, SearchParams, TranspositionTable};
 use crossbeam_channel::Sender;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,6 +67,9 @@ pub struct Engine {
     /// The `Hash` value the table was allocated for (it may be smaller).
     tt_requested: usize,
     running: Option<Running>,
+    /// The piece counts set before the first `teinewgame`, which every later
+    /// `teinewgame` restores; `None` until the first one.
+    session_pieces: Option<PieceCounts>,
 }
 
 impl Default for Engine {
@@ -91,6 +95,7 @@ impl Engine {
             tt: None,
             tt_requested: 0,
             running: None,
+            session_pieces: None,
         }
     }
 
@@ -100,9 +105,11 @@ impl Engine {
     }
 
     /// Sets a declared option from its TEI text (see `OPTIONS`). A new half-komi
-    /// also applies to the current game. Stops nothing: callers set options
-    /// between searches.
+    /// also applies to the current game; new piece counts restart a game still at
+    /// its start, and otherwise take effect from the next `position`. Stops
+    /// nothing: callers set options between searches.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let before = self.options.pieces;
         let spec = self.options.set(name, value)?;
         if spec.name == HALF_KOMI.name {
             let k = self.options.half_komi;
@@ -110,19 +117,61 @@ impl Engine {
                 game.set_half_komi(k);
             }
         }
+        if is_piece_count(spec) && self.options.pieces != before {
+            self.pieces_changed();
+        }
         Ok(())
+    }
+
+    /// The reserves a game of size `n` starts with under the current options.
+    pub fn reserves(&self, n: usize) -> Option<Reserves> {
+        self.options.pieces.reserves(n)
+    }
+
+    /// After a change of piece counts: a game still at its empty start (the one
+    /// `teinewgame` set up) starts again with them; a position given before them
+    /// is refused until the next `position`.
+    fn pieces_changed(&mut self) {
+        self.wait();
+        self.clear_hash();
+        let Board::Ready(game) = &self.board else {
+            return;
+        };
+        let at_start = game.moves().is_empty() && game.position().occupied().is_empty();
+        let fresh = self
+            .size
+            .and_then(|n| Position::start_with(n, self.reserves(n)?));
+        match fresh {
+            Some(mut pos) if at_start && game.position().ply() == 0 => {
+                pos.set_half_komi(self.options.half_komi);
+                self.board = Board::Ready(Box::new(Game::new(pos)));
+            }
+            _ => {
+                self.board = Board::Invalid(
+                    "the piece counts changed after the position was set: send position again"
+                        .into(),
+                );
+            }
+        }
     }
 
     /// Starts a game of `size` (and half-komi, when given, clamped to the
     /// option's range) and clears the table. An unsupported size leaves no game.
+    /// The piece counts go back to those set before the first `teinewgame`
+    /// (`docs/tei.md` §5): counts set after a `teinewgame` hold for that game only.
     pub fn new_game(&mut self, size: Option<usize>, half_komi: Option<i32>) -> Result<(), String> {
         self.wait();
         if let Some(k) = half_komi {
             self.options.half_komi = k.clamp(HALF_KOMI.min as i32, HALF_KOMI.max as i32);
         }
+        match self.session_pieces {
+            Some(pieces) => self.options.pieces = pieces,
+            None => self.session_pieces = Some(self.options.pieces),
+        }
         self.ensure_hash();
         self.clear_hash();
-        match size.and_then(Position::start) {
+        let start = size.and_then(|n| Position::start_with(n, self.reserves(n)?));
+        match start {
             Some(mut pos) => {
                 pos.set_half_komi(self.options.half_komi);
                 self.size = Some(pos.size());
@@ -159,10 +208,20 @@ impl Engine {
         let mut pos = match tps {
             None => {
                 let size = self.size.ok_or("position startpos before any teinewgame")?;
-                Position::start(size).ok_or("no start position for this size")?
+                let reserves = self
+                    .reserves(size)
+                    .ok_or("no start position for this size")?;
+                Position::start_with(size, reserves).ok_or("no start position for this size")?
             }
             Some(tps) => {
-                let pos = parse_tps(tps).map_err(|e| e.to_string())?;
+                let pieces = self.options.pieces;
+                let reserves = |n: usize| {
+                    pieces
+                        .reserves(n)
+                        .or_else(|| Reserves::standard(n))
+                        .expect("the TPS reader asks for supported sizes")
+                };
+                let pos = parse_tps_with(tps, &reserves).map_err(|e| e.to_string())?;
                 match self.size {
                     Some(n) if n != pos.size() => {
                         return Err(format!(

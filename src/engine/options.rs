@@ -2,6 +2,8 @@
 //! `setoption` check are generated from `OPTIONS`; nothing else knows the names,
 //! defaults or ranges.
 
+use crate::board::{Color, Reserves, MAX_CAPSTONES, MAX_STONES};
+
 /// The values of the settable options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -13,6 +15,44 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// Half-komi K (komi = K/2 flats for Black).
     pub half_komi: i32,
+    /// The stones and capstones each player starts a game with.
+    pub pieces: PieceCounts,
+}
+
+/// The piece-count options: per player (White's first), `None` for the board
+/// size's standard count (`docs/tei.md` §5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceCounts {
+    /// Stones (`Flats`, `Flats1`, `Flats2`; 0 = standard).
+    pub stones: [Option<u8>; 2],
+    /// Capstones (`Caps`, `Caps1`, `Caps2`; -1 = standard).
+    pub capstones: [Option<u8>; 2],
+}
+
+impl PieceCounts {
+    /// The reserves of a game of size `n` (3–8): the standard set with these
+    /// counts in place of it where set.
+    pub fn reserves(self, n: usize) -> Option<Reserves> {
+        let standard = Reserves::standard(n)?;
+        let mut stones = [0; 2];
+        let mut capstones = [0; 2];
+        for c in [Color::White, Color::Black] {
+            let i = c.index();
+            stones[i] = self.stones[i].unwrap_or(standard.stones(c));
+            capstones[i] = self.capstones[i].unwrap_or(standard.capstones(c));
+        }
+        Reserves::new(stones, capstones).ok()
+    }
+}
+
+/// A stones option's value: 0 is the size's standard.
+fn stones_value(v: i64) -> Option<u8> {
+    (v > 0).then_some(v as u8)
+}
+
+/// A capstones option's value: -1 is the size's standard.
+fn capstones_value(v: i64) -> Option<u8> {
+    (v >= 0).then_some(v as u8)
 }
 
 /// One integer (`spin`) option: its TEI name, default, range and where its value
@@ -50,8 +90,30 @@ pub const HALF_KOMI: OptionSpec = OptionSpec {
     apply: |o, v| o.half_komi = v as i32,
 };
 
+/// A stones option: `apply` stores the value for the players it names.
+const fn stones_option(name: &'static str, apply: fn(&mut EngineOptions, i64)) -> OptionSpec {
+    OptionSpec {
+        name,
+        default: 0,
+        min: 0,
+        max: MAX_STONES as i64,
+        apply,
+    }
+}
+
+/// A capstones option: `apply` stores the value for the players it names.
+const fn capstones_option(name: &'static str, apply: fn(&mut EngineOptions, i64)) -> OptionSpec {
+    OptionSpec {
+        name,
+        default: -1,
+        min: -1,
+        max: MAX_CAPSTONES as i64,
+        apply,
+    }
+}
+
 /// Every option, in the order the engine declares them.
-pub const OPTIONS: [OptionSpec; 4] = [
+pub const OPTIONS: [OptionSpec; 10] = [
     HALF_KOMI,
     OptionSpec {
         name: "Hash",
@@ -74,7 +136,18 @@ pub const OPTIONS: [OptionSpec; 4] = [
         max: 16,
         apply: |o, v| o.multipv = v as usize,
     },
+    stones_option("Flats", |o, v| o.pieces.stones = [stones_value(v); 2]),
+    capstones_option("Caps", |o, v| o.pieces.capstones = [capstones_value(v); 2]),
+    stones_option("Flats1", |o, v| o.pieces.stones[0] = stones_value(v)),
+    stones_option("Flats2", |o, v| o.pieces.stones[1] = stones_value(v)),
+    capstones_option("Caps1", |o, v| o.pieces.capstones[0] = capstones_value(v)),
+    capstones_option("Caps2", |o, v| o.pieces.capstones[1] = capstones_value(v)),
 ];
+
+/// True for the options that set piece counts.
+pub fn is_piece_count(spec: &OptionSpec) -> bool {
+    spec.name.starts_with("Flats") || spec.name.starts_with("Caps")
+}
 
 impl Default for EngineOptions {
     fn default() -> Self {
@@ -83,6 +156,7 @@ impl Default for EngineOptions {
             threads: 0,
             multipv: 0,
             half_komi: 0,
+            pieces: PieceCounts::default(),
         };
         for spec in &OPTIONS {
             (spec.apply)(&mut options, spec.default);
@@ -178,5 +252,29 @@ mod tests {
         assert_eq!(o.hash_mib, 128, "a refused value changes nothing");
         let err = o.set("Threads", Some("lots")).unwrap_err().to_string();
         assert!(err.contains("1 to 256"), "{err}");
+    }
+
+    #[test]
+    fn piece_counts_default_to_the_standard_and_apply_per_player() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.pieces.reserves(6), Reserves::standard(6));
+        assert!(o.set("Caps", Some("2")).is_ok());
+        assert!(o.set("Flats2", Some("25")).is_ok());
+        let r = o.pieces.reserves(6).expect("valid");
+        assert_eq!((r.stones(Color::White), r.stones(Color::Black)), (30, 25));
+        assert_eq!(
+            (r.capstones(Color::White), r.capstones(Color::Black)),
+            (2, 2)
+        );
+        assert!(o.set("Caps1", Some("0")).is_ok());
+        assert_eq!(
+            o.pieces.reserves(6).expect("valid").capstones(Color::White),
+            0
+        );
+        assert!(o.set("Caps", Some("-1")).is_ok());
+        assert!(o.set("Flats", Some("0")).is_ok());
+        assert_eq!(o.pieces.reserves(5), Reserves::standard(5));
+        assert!(o.set("Caps", Some("3")).is_err());
+        assert!(o.set("Flats", Some("61")).is_err());
     }
 }

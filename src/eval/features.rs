@@ -143,12 +143,17 @@ pub(crate) fn name(i: usize) -> String {
 /// running out.
 pub(crate) fn progress(pos: &Position) -> i32 {
     let g = pos.geometry();
-    let start_pieces = (g.stones + g.capstones) as i32;
-    let reserve = |c: Color| pos.pieces_left(c) as i32;
-    let fewest = reserve(Color::White).min(reserve(Color::Black));
+    // Each player's reserve against what that player started with (the game's
+    // own counts, standard or custom); the emptier one counts.
+    let reserves = pos.reserves();
+    let used_up = |c: Color| {
+        let start = reserves.pieces(c) as i32;
+        let left = pos.pieces_left(c) as i32;
+        100 - 100 * left.min(start) / start.max(1)
+    };
     let n2 = (g.size * g.size) as i32;
     let empty = pos.empty().count() as i32;
-    let reserve_pressure = 100 - 100 * fewest.min(start_pieces) / start_pieces.max(1);
+    let reserve_pressure = used_up(Color::White).max(used_up(Color::Black));
     let board_pressure = 100 - 100 * empty / n2;
     reserve_pressure.max(board_pressure)
 }

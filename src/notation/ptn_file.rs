@@ -1,10 +1,12 @@
 //! PTN game files: tag pairs, movetext with move numbers, comments, marks and
-//! results, several games per file, and a `TPS` tag for a non-standard start.
+//! results, several games per file, a `TPS` tag for a non-standard start and the
+//! `Flats`/`Caps` tags for custom reserves.
 
 use super::error::PtnError;
 use super::ptn_move::PlayPtn;
-use super::tps::parse_tps;
-use crate::board::{Position, MAX_SIZE, MIN_SIZE};
+use super::reserve_tags::reserves_from_tags;
+use super::tps::parse_tps_with;
+use crate::board::{Position, Reserves, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 
 /// One game read from a PTN file, its plies played and checked.
@@ -145,7 +147,8 @@ fn strip_move_number(word: &str) -> Option<&str> {
     Some(word[digits..].trim_start_matches('.'))
 }
 
-/// Builds the starting game from the tags: `Size`, `TPS`, `Komi`.
+/// Builds the starting game from the tags: `Size`, `TPS`, `Komi`, and the
+/// reserve tags (`reserve_tags.rs`).
 fn start_game(tags: &[(String, String)], game_no: usize, line: usize) -> Result<Game, PtnError> {
     let get = |name: &str| {
         tags.iter()
@@ -167,9 +170,25 @@ fn start_game(tags: &[(String, String)], game_no: usize, line: usize) -> Result<
         ),
         None => None,
     };
-    let mut position = match get("TPS").filter(|v| !v.is_empty()) {
+    let tps = get("TPS").filter(|v| !v.is_empty());
+    let rows = tps
+        .and_then(|t| t.split_whitespace().next())
+        .map(|b| b.split('/').count());
+    let sized = size.or(rows).filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n));
+    let reserves = match sized {
+        Some(n) => Some(
+            reserves_from_tags(&get, n)
+                .map_err(|(name, value, expected)| bad_tag(&name, &value, expected))?,
+        ),
+        None => None,
+    };
+    let reserves_for = |n: usize| match reserves {
+        Some(r) if sized == Some(n) => r,
+        _ => Reserves::standard(n).expect("the TPS reader asks for supported sizes"),
+    };
+    let mut position = match tps {
         Some(tps) => {
-            let p = parse_tps(tps).map_err(|error| PtnError::Tps {
+            let p = parse_tps_with(tps, &reserves_for).map_err(|error| PtnError::Tps {
                 game: game_no,
                 error,
             })?;
@@ -184,7 +203,7 @@ fn start_game(tags: &[(String, String)], game_no: usize, line: usize) -> Result<
         }
         None => {
             let n = size.ok_or(PtnError::MissingSize { game: game_no })?;
-            Position::start(n).expect("size checked to be a supported one")
+            Position::start_with(n, reserves_for(n)).expect("size checked to be a supported one")
         }
     };
     if let Some(k) = get("Komi") {

@@ -2,7 +2,7 @@
 //! `docs/rules.md`; writes the compact form with merged empty runs.
 
 use super::error::TpsError;
-use crate::board::{Color, PieceKind, Position, Square, MAX_SIZE, MIN_SIZE};
+use crate::board::{Color, PieceKind, Position, Reserves, Square, MAX_SIZE, MIN_SIZE};
 use std::fmt::Write;
 
 /// One parsed cell: a run of empty squares, or one stack.
@@ -51,8 +51,21 @@ fn parse_cell(cell: &str, row: usize, size: usize) -> Result<Cell, TpsError> {
     Ok(Cell::Stack(colors, kind))
 }
 
-/// Reads a TPS string. The board size is the number of rows.
+/// Reads a TPS string for a game with the size's standard reserves. The board
+/// size is the number of rows.
 pub fn parse_tps(tps: &str) -> Result<Position, TpsError> {
+    parse_tps_with(tps, &|n| {
+        Reserves::standard(n).expect("parse_tps_with asks only for supported sizes")
+    })
+}
+
+/// Reads a TPS string for a game whose players started with `reserves(size)`
+/// (TPS itself carries no piece counts): a colour with more pieces on the board
+/// than that is an error.
+pub fn parse_tps_with(
+    tps: &str,
+    reserves: &dyn Fn(usize) -> Reserves,
+) -> Result<Position, TpsError> {
     let fields: Vec<&str> = tps.split_whitespace().collect();
     if fields.len() != 3 {
         return Err(TpsError::FieldCount(fields.len()));
@@ -95,7 +108,8 @@ pub fn parse_tps(tps: &str) -> Result<Position, TpsError> {
         _ => return Err(TpsError::BadMoveNumber(fields[2].to_string())),
     };
     let ply = 2 * (move_number - 1) + to_move as u32;
-    Position::from_stacks(size, &stacks, to_move, ply).map_err(TpsError::TooManyPieces)
+    Position::from_stacks(size, reserves(size), &stacks, to_move, ply)
+        .map_err(TpsError::TooManyPieces)
 }
 
 /// A stack as TPS writes it: colour digits bottom to top, then `S` or `C`.

@@ -44,6 +44,12 @@ impl<W: Write> Session<W> {
         self.reports_rx.clone()
     }
 
+    /// Writes one line of protocol output (say, an `info string` from the
+    /// transport), between the lines of the session.
+    pub fn say(&mut self, line: &str) {
+        self.send(line);
+    }
+
     fn send(&mut self, line: &str) {
         // A closed stdout means the client is gone; the reader will see EOF.
         let _ = writeln!(self.out, "{line}");
