@@ -109,6 +109,12 @@ pub fn run(
             model.flats_per_unit
         );
         log::info!("{size}x{size}: {model:?}");
+        let bins: Vec<String> = new
+            .bins
+            .iter()
+            .map(|(c, p, o)| format!("{c}: {p:.3}->{o:.3}"))
+            .collect();
+        log::info!("{size}x{size} held-out bins: {}", bins.join(", "));
         fitted.push(Fitted {
             size,
             model,
