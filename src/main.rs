@@ -26,6 +26,9 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Run the tactical positions and print the solve rate per kind and size.
     Tactics(cli::tactics::TacticsArgs),
+    /// Prove or disprove a forced road (tinuë) and list every winning first move;
+    /// exit code 0 when proven, 1 when not.
+    Tinue(cli::tinue::TinueArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,10 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Perft(args)) => cli::perft::run(&args),
         Some(Command::Tactics(args)) => cli::tactics::run(&args),
+        Some(Command::Tinue(args)) => match cli::tinue::run(&args) {
+            Ok(false) => return ExitCode::from(1),
+            other => other.map(|_| ()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,9 +14,9 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     &["notation"],
     &["eval"],
-    &["search"],
+    &["search", "tinue"],
     &["engine"],
-    &["bench", "tactics", "tei"],
+    &["annotate", "bench", "tactics", "tei"],
 ];
 
 /// The items `src/lib.rs` re-exports at the crate root, with their home module.

@@ -6,3 +6,4 @@ pub mod bench;
 pub mod board_view;
 pub mod perft;
 pub mod tactics;
+pub mod tinue;

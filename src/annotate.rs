@@ -1,0 +1,1 @@
+//! Annotating whole games (to come).
