@@ -20,6 +20,8 @@ enum Command {
     Tei,
     /// Show a position and the engine's analysis of it.
     Analyze(cli::analyze::AnalyzeArgs),
+    /// Search every position of a PTN game and write it back annotated.
+    Annotate(cli::annotate::AnnotateArgs),
     /// Search the bench positions to a fixed depth: node signature and nps.
     Bench(cli::bench::BenchArgs),
     /// Count legal move sequences (perft) from a position.
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Analyze(args)) => cli::analyze::run(&args),
+        Some(Command::Annotate(args)) => cli::annotate::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Perft(args)) => cli::perft::run(&args),
         Some(Command::Tactics(args)) => cli::tactics::run(&args),

@@ -2,6 +2,7 @@
 //! `main` prints it to stderr and exits with code 2.
 
 pub mod analyze;
+pub mod annotate;
 pub mod bench;
 pub mod board_view;
 pub mod perft;

@@ -209,3 +209,31 @@ impl Dfpn<'_> {
         kind
     }
 }
+
+/// After `mv` from `pos` (a legal move of the side to move): the shortest
+/// length, counting `mv`, in which it wins by force, if the search proves one
+/// within the options' length and budget. For marking the plies of a game.
+pub fn move_wins(
+    pos: &Position,
+    mv: Move,
+    options: &TinueOptions,
+    stop: &AtomicBool,
+) -> Option<u32> {
+    let mut s = Dfpn::new(pos.clone(), options, stop);
+    s.pos.make(mv);
+    let mut left = 0;
+    while left < options.max_plies {
+        let proven = match s.status(left) {
+            Some(decided) => decided,
+            None => s.mid(left, INF, INF).0 == 0,
+        };
+        if proven {
+            return Some(left + 1);
+        }
+        if s.aborted {
+            return None;
+        }
+        left += 2;
+    }
+    None
+}
