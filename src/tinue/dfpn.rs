@@ -156,13 +156,16 @@ impl<'a> Dfpn<'a> {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes.trailing_zeros() >= 10 {
-            let over_nodes = self.options.nodes.is_some_and(|n| self.nodes >= n);
+        if self.options.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        }
+        // The clock and the flag every 1024 nodes, from the first.
+        if self.nodes % 1024 == 1 {
             let over_time = self
                 .options
                 .time_ms
                 .is_some_and(|ms| self.start.elapsed().as_millis() >= u128::from(ms));
-            if over_nodes || over_time || self.stop.load(Ordering::Relaxed) {
+            if over_time || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
         }
