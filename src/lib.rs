@@ -6,10 +6,12 @@
 //! 3. `game` — a position's history: repetitions, no plies after the end;
 //! 4. `notation` — PTN plies and games, TPS;
 //! 5. `eval` — the static evaluation;
-//! 6. `search` — iterative deepening alpha-beta over a shared table;
+//! 6. `search` and `tinue` — iterative deepening alpha-beta over a shared table;
+//!    the proof-number solver for forced roads;
 //! 7. `engine` — the one door: options, the game, the table, the search thread;
-//! 8. `tei`, `tactics` and `bench` — the protocol, the tactical test positions
-//!    and the bench whose node total is the search's signature;
+//! 8. `tei`, `tactics`, `bench` and `annotate` — the protocol, the tactical test
+//!    positions, the bench whose node total is the search's signature, and the
+//!    annotation of whole games;
 //! 9. `serve` — TEI sessions over WebSocket, one engine per connection.
 //!
 //! `tests/layers.rs` checks that no module uses one above it.
@@ -25,9 +27,11 @@ pub mod notation;
 
 pub mod eval;
 pub mod search;
+pub mod tinue;
 
 pub mod engine;
 
+pub mod annotate;
 pub mod bench;
 pub mod tactics;
 pub mod tei;

@@ -27,6 +27,8 @@ enum Command {
     /// final flat margin Menhir's games reached from positions scored alike) and
     /// the side to move's win chance.
     Analyze(cli::analyze::AnalyzeArgs),
+    /// Search every position of a PTN game and write it back annotated.
+    Annotate(cli::annotate::AnnotateArgs),
     /// Search the bench positions to a fixed depth: node signature and nps.
     Bench(cli::bench::BenchArgs),
     /// Count legal move sequences (perft) from a position.
@@ -35,6 +37,9 @@ enum Command {
     Tactics(cli::tactics::TacticsArgs),
     /// Serve TEI over WebSocket (for PTN Ninja), one engine per connection.
     Serve(cli::serve::ServeArgs),
+    /// Prove or disprove a forced road (tinuë) and list every winning first move;
+    /// exit code 0 when proven, 1 when not.
+    Tinue(cli::tinue::TinueArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,10 +55,15 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Analyze(args)) => cli::analyze::run(&args),
+        Some(Command::Annotate(args)) => cli::annotate::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Perft(args)) => cli::perft::run(&args),
         Some(Command::Tactics(args)) => cli::tactics::run(&args),
         Some(Command::Serve(args)) => cli::serve::run(&args),
+        Some(Command::Tinue(args)) => match cli::tinue::run(&args) {
+            Ok(false) => return ExitCode::from(1),
+            other => other.map(|_| ()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

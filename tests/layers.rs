@@ -14,9 +14,9 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     &["notation"],
     &["eval"],
-    &["search"],
+    &["search", "tinue"],
     &["engine"],
-    &["bench", "tactics", "tei"],
+    &["annotate", "bench", "tactics", "tei"],
     &["serve"],
 ];
 

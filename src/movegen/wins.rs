@@ -198,6 +198,29 @@ impl Position {
         None
     }
 
+    /// A ply that completes a road for the side to move, if any (none during
+    /// the opening swap, when a placement puts down the opponent's stone).
+    pub fn road_winning_move(&self) -> Option<Move> {
+        if self.in_swap() {
+            return None;
+        }
+        self.road_win()
+    }
+
+    /// True when `color` is in **tak**: it could complete a road with its next
+    /// ply if it were its turn (`docs/rules.md` §1.11).
+    pub fn is_tak(&mut self, color: Color) -> bool {
+        let pass = self.to_move() != color;
+        if pass {
+            self.make_null();
+        }
+        let tak = self.road_winning_move().is_some();
+        if pass {
+            self.unmake_null();
+        }
+        tak
+    }
+
     /// A ply that completes a road for the side to move.
     fn road_win(&self) -> Option<Move> {
         let me = self.to_move();
