@@ -98,11 +98,7 @@ fn evaluate(
     let reported = Score(info.outlook.cp);
     let to_move_win = (f64::from(w) + f64::from(d) / 2.0) / 1000.0;
     Ok(Evaluation {
-        white_score: if white {
-            reported
-        } else {
-            Score(-reported.0)
-        },
+        white_score: if white { reported } else { Score(-reported.0) },
         white_win: if white {
             to_move_win
         } else {

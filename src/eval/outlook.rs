@@ -7,8 +7,9 @@
 //! `outlook_table.rs`; `docs/calibration.md` has the figures):
 //!
 //! - the outcome is ordinal (loss < draw < win) with a logistic link: with
-//!   `x = slope · score / 100 ± white_edge` (+ with White to move, − with
-//!   Black: what the first move is worth beyond the score), P(loss) = σ(`draw_low` − x) and
+//!   `u = score / 100` and `x = slope · u + bend · (u / 4)³ ± white_edge` (the
+//!   bend lets large scores count for more than small ones; + with White to
+//!   move, − with Black: what the first move is worth beyond the score), P(loss) = σ(`draw_low` − x) and
 //!   P(loss or draw) = σ(`draw_high` − x), where the slope runs linearly from
 //!   `slope_start` at the start of the game to `slope_end` when a reserve or the
 //!   board is used up (scores mean more as the game nears its end); during the
@@ -39,6 +40,8 @@ pub struct OutlookModel {
     pub slope_end: f64,
     /// The slope during the swap, the first two plies.
     pub swap_slope: f64,
+    /// The weight of the cubed score (see the module's description).
+    pub bend: f64,
     /// What being White adds to `x` for the side to move (subtracted for
     /// Black): the first player's edge at this size and komi that the score
     /// does not show.
@@ -71,7 +74,8 @@ impl OutlookModel {
         } else {
             -self.white_edge
         };
-        let x = slope * score / 100.0 + edge;
+        let u = score / 100.0;
+        let x = slope * u + self.bend * (u / 4.0).powi(3) + edge;
         let loss = sigmoid(self.draw_low - x);
         let not_win = sigmoid(self.draw_high - x).max(loss);
         [1.0 - not_win, not_win - loss, loss]

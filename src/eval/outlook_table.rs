@@ -12,6 +12,7 @@ const DEFAULT: OutlookModel = OutlookModel {
     slope_start: 0.4,
     slope_end: 0.4,
     swap_slope: 0.4,
+    bend: 0.0,
     white_edge: 0.0,
     flats_per_unit: 1.0,
 };

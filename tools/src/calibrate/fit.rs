@@ -8,8 +8,9 @@ use crate::tune::logistic::Adam;
 use menhir::eval::outlook::{OutlookModel, Situation};
 use menhir::notation::parse_tps;
 
-/// Every `HOLDOUT`-th game is held out of the fit and measured on.
-pub const HOLDOUT: usize = 4;
+/// Cross-validation folds: game `g` belongs to fold `g % FOLDS`, and each fold
+/// is measured with a model fitted to the other folds' games.
+pub const FOLDS: usize = 4;
 /// Bins of the reliability diagram and the calibration error.
 pub const BINS: usize = 10;
 
@@ -48,8 +49,9 @@ pub fn rows(positions: &[Outlook]) -> Result<Vec<Row>, String> {
 }
 
 /// The model as the fit's free parameters: the lower cut, the log of the gap
-/// to the upper cut, the two slopes, White's edge and the swap's slope.
-fn model_of(theta: &[f64; 6], flats_per_unit: f64) -> OutlookModel {
+/// to the upper cut, the two slopes, White's edge, the swap's slope and the
+/// bend.
+fn model_of(theta: &[f64; 7], flats_per_unit: f64) -> OutlookModel {
     OutlookModel {
         draw_low: theta[0],
         draw_high: theta[0] + theta[1].exp(),
@@ -57,6 +59,7 @@ fn model_of(theta: &[f64; 6], flats_per_unit: f64) -> OutlookModel {
         slope_end: theta[3],
         white_edge: theta[4],
         swap_slope: theta[5],
+        bend: theta[6],
         flats_per_unit,
     }
 }
@@ -88,12 +91,12 @@ fn flats_scale(rows: &[&Row]) -> f64 {
 /// Fits the model to `rows` (the training games), starting from no draws and
 /// the default slope; central-difference gradients and Adam.
 pub fn fit(rows: &[&Row]) -> OutlookModel {
-    let mut theta = [0.0, -4.0, 0.4, 0.4, 0.0, 0.4];
+    let mut theta = [0.0, -4.0, 0.4, 0.4, 0.0, 0.4, 0.0];
     let mut adam = Adam::new(theta.len());
     let step = 1e-4;
     for _ in 0..600 {
         adam.begin();
-        let mut grad = [0.0; 6];
+        let mut grad = [0.0; 7];
         for (i, g) in grad.iter_mut().enumerate() {
             let (mut up, mut down) = (theta, theta);
             up[i] += step;
@@ -128,10 +131,38 @@ pub struct Figures {
 
 /// The figures of `model` on `rows`.
 pub fn measure(model: &OutlookModel, rows: &[&Row]) -> Figures {
+    let predicted: Vec<([f64; 3], &Row)> = rows
+        .iter()
+        .map(|&r| (model.probabilities(r.score, &r.at), r))
+        .collect();
+    figures(&predicted)
+}
+
+/// The figures of `rows` when each game's positions are predicted by a model
+/// fitted without that game (`FOLDS`-fold cross-validation).
+pub fn cross_validate(rows: &[Row]) -> Figures {
+    let mut predicted = Vec::with_capacity(rows.len());
+    for fold in 0..FOLDS {
+        let (test, train): (Vec<&Row>, Vec<&Row>) =
+            rows.iter().partition(|r| r.game % FOLDS == fold);
+        if test.is_empty() || train.is_empty() {
+            continue;
+        }
+        let model = fit(&train);
+        predicted.extend(
+            test.iter()
+                .map(|&r| (model.probabilities(r.score, &r.at), r)),
+        );
+    }
+    figures(&predicted)
+}
+
+/// The figures of predictions (win, draw, loss) against their rows' outcomes.
+fn figures(predicted: &[([f64; 3], &Row)]) -> Figures {
     let mut bins = vec![(0usize, 0.0f64, 0.0f64); BINS];
     let mut brier = 0.0;
-    for r in rows {
-        let [w, d, l] = model.probabilities(r.score, &r.at);
+    let mut log_loss = 0.0;
+    for &([w, d, l], r) in predicted {
         let predicted = w + d / 2.0;
         let observed = r.outcome as f64 / 2.0;
         let bin = ((predicted * BINS as f64) as usize).min(BINS - 1);
@@ -140,8 +171,9 @@ pub fn measure(model: &OutlookModel, rows: &[&Row]) -> Figures {
         bins[bin].2 += observed;
         let y = [r.outcome == 2, r.outcome == 1, r.outcome == 0].map(f64::from);
         brier += (w - y[0]).powi(2) + (d - y[1]).powi(2) + (l - y[2]).powi(2);
+        log_loss -= [l, d, w][r.outcome].max(1e-12).ln();
     }
-    let n = rows.len().max(1) as f64;
+    let n = predicted.len().max(1) as f64;
     let bins: Vec<(usize, f64, f64)> = bins
         .into_iter()
         .map(|(c, p, o)| {
@@ -155,10 +187,10 @@ pub fn measure(model: &OutlookModel, rows: &[&Row]) -> Figures {
         .sum::<f64>()
         / n;
     Figures {
-        positions: rows.len(),
+        positions: predicted.len(),
         ece,
         brier: brier / n,
-        log_loss: log_loss(model, rows),
+        log_loss: log_loss / n,
         bins,
     }
 }
@@ -171,11 +203,6 @@ pub fn white_score(rows: &[Row]) -> f64 {
         games.insert(r.game, if r.at.white { mover } else { 1.0 - mover });
     }
     games.values().sum::<f64>() / games.len().max(1) as f64
-}
-
-/// Splits rows into the training games and the held-out ones.
-pub fn split(rows: &[Row]) -> (Vec<&Row>, Vec<&Row>) {
-    rows.iter().partition(|r| r.game % HOLDOUT != 0)
 }
 
 #[cfg(test)]
@@ -193,6 +220,7 @@ mod tests {
             slope_end: 1.2,
             white_edge: 0.3,
             swap_slope: 0.1,
+            bend: 0.05,
             flats_per_unit: 1.0,
         };
         let mut state = 12345u64;
@@ -239,6 +267,9 @@ mod tests {
             ..truth
         };
         assert!(measure(&fitted, &all).ece < 0.02);
+        let held_out = cross_validate(&rows);
+        assert_eq!(held_out.positions, rows.len());
+        assert!(held_out.ece < 0.03, "{}", held_out.ece);
         assert!(measure(&wrong, &all).ece > measure(&fitted, &all).ece);
     }
 }

@@ -23,6 +23,7 @@ pub const DEFAULT: OutlookModel = OutlookModel {
     slope_start: 0.4,
     slope_end: 0.4,
     swap_slope: 0.4,
+    bend: 0.0,
     white_edge: 0.0,
     flats_per_unit: 1.0,
 };
@@ -55,6 +56,7 @@ pub fn table_text(fitted: &[Fitted], command: &str) -> String {
         let _ = writeln!(out, "        slope_start: {:?},", round(model.slope_start));
         let _ = writeln!(out, "        slope_end: {:?},", round(model.slope_end));
         let _ = writeln!(out, "        swap_slope: {:?},", round(model.swap_slope));
+        let _ = writeln!(out, "        bend: {:?},", round(model.bend));
         let _ = writeln!(out, "        white_edge: {:?},", round(model.white_edge));
         let _ = writeln!(
             out,

@@ -7,7 +7,9 @@ use menhir::engine::{Engine, EngineOptions};
 use menhir::eval::outlook::{model_for, OutlookModel, Situation};
 use menhir::game::Game;
 use menhir::search::Limits;
-use menhir_tools::calibrate::fit::{fit, measure, rows, split, white_score, Figures, HOLDOUT};
+use menhir_tools::calibrate::fit::{
+    cross_validate, fit, measure, rows, white_score, Figures, FOLDS,
+};
 use menhir_tools::calibrate::gen::Outlook;
 use menhir_tools::calibrate::plot::{reliability_svg, Panel};
 use menhir_tools::calibrate::table::{table_text, Fitted};
@@ -79,31 +81,30 @@ pub fn run(
     }
     let mut fitted = Vec::new();
     let mut panels = Vec::new();
-    println!("| size | komi | games | train / held-out positions | new: ECE, Brier, log loss | old: ECE, Brier, log loss | White's score in the games | predicted for the empty board | cp per internal unit |");
+    println!("| size | komi | games | positions | new, cross-validated: ECE, Brier, log loss | old: ECE, Brier, log loss | White's score in the games | predicted for the empty board | cp per internal unit |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for (&(size, half_komi), positions) in &by_size {
         let all = rows(positions)?;
-        let (train, test) = split(&all);
-        if test.is_empty() || train.is_empty() {
-            return Err(format!(
-                "{size}x{size}: too few games to hold out every {HOLDOUT}th"
-            ));
-        }
-        let model = fit(&train);
-        let new = measure(&model, &test);
-        let old = measure(model_for(size), &test);
         let games = all
             .iter()
             .map(|r| r.game)
             .collect::<std::collections::BTreeSet<_>>()
             .len();
+        if games < FOLDS {
+            return Err(format!(
+                "{size}x{size}: {games} games; cross-validation needs {FOLDS}"
+            ));
+        }
+        let everything: Vec<&menhir_tools::calibrate::fit::Row> = all.iter().collect();
+        let model = fit(&everything);
+        let new = cross_validate(&all);
+        let old = measure(model_for(size), &everything);
         let white = white_score(&all);
         let empty = empty_board_score(&model, size, half_komi, nodes);
         let komi = f64::from(half_komi) / 2.0;
         println!(
-            "| {size}x{size} | {komi} | {games} | {} / {} | {} | {} | {white:.3} | {empty:.3} | {:.3} |",
-            train.len(),
-            test.len(),
+            "| {size}x{size} | {komi} | {games} | {} | {} | {} | {white:.3} | {empty:.3} | {:.3} |",
+            all.len(),
             figures_text(&new).replace("  ", ", "),
             figures_text(&old).replace("  ", ", "),
             model.flats_per_unit
@@ -119,7 +120,7 @@ pub fn run(
             size,
             model,
             note: format!(
-                "{} positions of {games} games at komi {komi} ({}); held out: ECE {:.4}, Brier {:.4}",
+                "{} positions of {games} games at komi {komi} ({}); cross-validated ECE {:.4}, Brier {:.4}",
                 all.len(),
                 file_names(data),
                 new.ece,
@@ -128,7 +129,11 @@ pub fn run(
         });
         panels.push(Panel {
             title: format!("{size}x{size}, komi {komi}"),
-            caption: format!("held out: {} positions, ECE {:.3}", test.len(), new.ece),
+            caption: format!(
+                "{} positions, cross-validated ECE {:.3}",
+                all.len(),
+                new.ece
+            ),
             bins: new.bins,
         });
     }
