@@ -1,0 +1,495 @@
+// Real-browser check: Menhir inside PTN Ninja.
+//
+// Drives a locally served PTN Ninja build in headless Chromium (Debian's
+// /usr/bin/chromium through puppeteer-core), adds the built-in "TEI" engine
+// (ws://localhost:PORT, i.e. `menhir serve`) in the engines panel, connects,
+// sets MultiPV 3 through the panel's option inputs, runs interactive analysis
+// over several plies, stops it, runs "Analyze Game", and saves a screenshot of
+// the engines panel. The engine is reached only by PTN Ninja's own bot code
+// (src/bots/tei.js) over the WebSocket; the store is used to load the game, to
+// open the panel, to pick the engine slot and to move through plies, as
+// PTN Ninja's own end-to-end tests (tests/e2e) do.
+//
+// Fails (exit 1) on any console error or uncaught page error, on a position
+// left without an evaluation, on fewer than 3 lines where 3 are expected, and
+// on a search that does not end (timeouts are generous).
+//
+// Usage: node check.mjs  (settings from the environment)
+//   APP_URL     the served PTN Ninja build        [http://localhost:8089/]
+//   ENGINE_PORT the port of `menhir serve`          [7731]
+//   CHROMIUM    the browser                        [/usr/bin/chromium]
+//   SCREENSHOT  where to save the panel screenshot [ptn-ninja-analysis.png]
+//   REPORT      where to write a JSON report       [gui-check-report.json]
+//   MOVETIME    ms per position for Analyze Game   [1000]
+//   STRICT_NETWORK=1  count failed loads of remote resources as errors too
+//               (by default they are listed apart: this check may run offline)
+
+import fs from "node:fs";
+import puppeteer from "puppeteer-core";
+
+const APP_URL = process.env.APP_URL || "http://localhost:8089/";
+const ENGINE_PORT = Number(process.env.ENGINE_PORT || 7731);
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const SCREENSHOT = process.env.SCREENSHOT || "ptn-ninja-analysis.png";
+const REPORT = process.env.REPORT || "gui-check-report.json";
+const MOVETIME = Number(process.env.MOVETIME || 1000);
+const MULTIPV = 3;
+
+// A 6x6 game of 22 plies (Menhir against itself at 300 ms a move), komi 2.
+const PTN = `[Site "Menhir self-play"]
+[Event "GUI check"]
+[Date "2026.11.26"]
+[Player1 "Menhir"]
+[Player2 "Menhir"]
+[Size "6"]
+[Komi "2"]
+[Flats "30"]
+[Caps "1"]
+
+1. a1 f6
+2. c3 e3
+3. c4 Cd3
+4. d4 a3
+5. b4 a4
+6. a5 b5
+7. e5 c5
+8. d5 d3+
+9. Cb6 c6
+10. b3 2d4<
+11. b6- d4
+`;
+
+// Plies visited during interactive analysis (ids in PTN Ninja's ply list).
+const INTERACTIVE_PLIES = [3, 8, 13, 18];
+
+const consoleErrors = [];
+const offlineErrors = [];
+const STRICT_NETWORK = process.env.STRICT_NETWORK === "1";
+
+function isOffline(text, where) {
+  if (STRICT_NETWORK || !text.startsWith("Failed to load resource: net::")) {
+    return false;
+  }
+  try {
+    const host = new URL(where).hostname;
+    return !["localhost", "127.0.0.1", "[::1]", "::1"].includes(host);
+  } catch (error) {
+    return false;
+  }
+}
+const consoleLog = [];
+const report = { appUrl: APP_URL, enginePort: ENGINE_PORT, steps: [] };
+
+function step(name, data = {}) {
+  const entry = { step: name, at: new Date().toISOString(), ...data };
+  report.steps.push(entry);
+  console.log(`[check] ${name}${Object.keys(data).length ? " " + JSON.stringify(data) : ""}`);
+}
+
+function fail(message) {
+  const error = new Error(message);
+  error.isCheckFailure = true;
+  throw error;
+}
+
+async function waitFor(page, fn, arg, timeout, what) {
+  try {
+    return await page.waitForFunction(fn, { timeout, polling: 200 }, arg);
+  } catch (error) {
+    fail(`timed out after ${timeout / 1000}s waiting for ${what}`);
+  }
+}
+
+// Visible element matching an XPath, or null.
+async function visible(page, xpath) {
+  for (const handle of await page.$$(`::-p-xpath(${xpath})`)) {
+    if (await handle.isVisible()) {
+      return handle;
+    }
+  }
+  return null;
+}
+
+async function clickButton(page, label, timeout = 15000) {
+  const xpath = `//button[.//span[contains(@class,'block') and normalize-space()='${label}']]`;
+  const start = Date.now();
+  while (Date.now() - start < timeout) {
+    const button = await visible(page, xpath);
+    if (button) {
+      await button.click();
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  fail(`no visible button "${label}"`);
+}
+
+// The four analysis buttons of the engine panel: position, branch, game, interactive.
+async function analysisButton(page, index) {
+  const buttons = await page.$$(".analysis-controls-group > .q-btn");
+  if (buttons.length < 4) {
+    fail(`expected 4 analysis buttons, found ${buttons.length}`);
+  }
+  return buttons[index];
+}
+
+// Results of the "tei" bot for a position, as plain data.
+function resultsFor(page, tps) {
+  return page.evaluate((tps) => {
+    const positions = window.app.$store.state.analysis.botPositions.tei || {};
+    return (positions[tps] || []).map((r) =>
+      r
+        ? {
+            ply: r.ply ? r.ply.ptn || r.ply.text || String(r.ply) : null,
+            line: (r.followingPlies || []).map((p) => p.ptn || p.text || String(p)),
+            evaluation: r.evaluation ?? null,
+            depth: r.depth ?? null,
+            nodes: r.nodes ?? null,
+            time: r.time ?? null,
+          }
+        : null
+    );
+  }, tps);
+}
+
+function plyTPS(page, plyID) {
+  return page.evaluate((id) => window.app.$store.state.game.ptn.allPlies[id].tpsAfter, plyID);
+}
+
+// Seconds from each `stop` sent to the next `bestmove` received.
+function stopLatencies(frames) {
+  const out = [];
+  let stopAt = null;
+  for (const f of frames) {
+    if (f.dir === ">>" && f.data.trim() === "stop" && stopAt === null) stopAt = f.t;
+    if (f.dir === "<<" && f.data.startsWith("bestmove") && stopAt !== null) {
+      out.push(Number((f.t - stopAt).toFixed(3)));
+      stopAt = null;
+    }
+  }
+  return out;
+}
+
+async function main() {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1400"],
+    defaultViewport: { width: 1280, height: 1400 },
+  });
+  const page = await browser.newPage();
+  page.on("console", (msg) => {
+    const text = msg.text();
+    const where = (msg.location() && msg.location().url) || "";
+    consoleLog.push(`${msg.type()}: ${text}${where ? " (" + where + ")" : ""}`);
+    if (msg.type() === "error") {
+      // This check runs without internet access: a resource that PTN Ninja
+      // fetches from elsewhere (its openings database service) fails to load.
+      // Such errors are reported, not counted, unless STRICT_NETWORK=1.
+      if (isOffline(text, where)) {
+        offlineErrors.push(`${text} (${where})`);
+        console.log(`[offline] ${text} (${where})`);
+      } else {
+        consoleErrors.push(where ? `${text} (${where})` : text);
+        console.log(`[console.error] ${text} ${where}`);
+      }
+    }
+  });
+  page.on("pageerror", (error) => {
+    consoleErrors.push(`uncaught: ${error.message}`);
+    console.log(`[pageerror] ${error.message}`);
+  });
+  // Every WebSocket frame between the page and the engine, with its time (s),
+  // straight from the browser (DevTools protocol): the protocol log.
+  const frames = [];
+  const cdp = await page.createCDPSession();
+  await cdp.send("Network.enable");
+  cdp.on("Network.webSocketCreated", (e) => frames.push({ t: null, dir: "ws", data: e.url }));
+  cdp.on("Network.webSocketFrameSent", (e) => frames.push({ t: e.timestamp, dir: ">>", data: e.response.payloadData }));
+  cdp.on("Network.webSocketFrameReceived", (e) => frames.push({ t: e.timestamp, dir: "<<", data: e.response.payloadData }));
+  cdp.on("Network.webSocketFrameError", (e) => frames.push({ t: e.timestamp, dir: "!!", data: e.errorMessage }));
+  cdp.on("Network.webSocketClosed", (e) => frames.push({ t: e.timestamp, dir: "ws", data: "closed" }));
+  const sent = (re) => frames.some((f) => f.dir === ">>" && re.test(f.data));
+  page.on("requestfailed", (request) => {
+    consoleLog.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+
+  try {
+    // 1. Load the app with a clean profile.
+    await page.goto(APP_URL, { waitUntil: "networkidle2", timeout: 120000 });
+    // A production build does not set window.app (only `quasar dev` does); the
+    // root component is reachable from its element, as in any Vue 2 app.
+    await waitFor(
+      page,
+      () => {
+        const root = document.querySelector("#q-app");
+        if (root && root.__vue__ && root.__vue__.$store) {
+          window.app = root.__vue__;
+          return true;
+        }
+        return false;
+      },
+      null,
+      60000,
+      "the app's store"
+    );
+    step("app loaded", { title: await page.title() });
+
+    // 2. Load the game, as tests/e2e do.
+    await page.evaluate(async (ptn) => {
+      await window.app.$store.dispatch("game/ADD_GAME", { ptn, name: "Menhir GUI check" });
+    }, PTN);
+    await waitFor(
+      page,
+      () => window.app.$game && window.app.$game.plies && window.app.$game.plies.length >= 22,
+      null,
+      20000,
+      "the game to load"
+    );
+    const plyCount = await page.evaluate(() => window.app.$store.state.game.ptn.allPlies.length);
+    step("game loaded", { plies: plyCount });
+
+    // 3. Open the engines panel and put the TEI engine (ws://localhost:PORT) in its first slot.
+    await page.evaluate(
+      ({ port, movetime }) => {
+        const store = window.app.$store;
+        store.dispatch("ui/SET_UI", ["showText", true]);
+        store.dispatch("ui/SET_UI", ["textTab", "engines"]);
+        const settings = JSON.parse(JSON.stringify(store.state.analysis.botSettings));
+        settings.tei = {
+          ...settings.tei,
+          address: "localhost",
+          port,
+          ssl: false,
+          limitTypes: ["movetime"],
+          movetime,
+        };
+        store.dispatch("analysis/SET", ["botSettings", settings]);
+        store.dispatch("analysis/SET", ["pvLimit", 3]);
+        if (store.state.analysis.activeBots.length) {
+          store.dispatch("analysis/SET_ACTIVE_BOT", { index: 0, botId: "tei" });
+        } else {
+          store.dispatch("analysis/ADD_ACTIVE_BOT", "tei");
+        }
+      },
+      { port: ENGINE_PORT, movetime: MOVETIME }
+    );
+    step("engines panel opened, TEI engine selected", { url: `ws://localhost:${ENGINE_PORT}` });
+
+    // 4. Connect through the panel's Connect button.
+    // The drawer may still be sliding in: click again if no connection starts.
+    for (let attempt = 1; ; attempt++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      await clickButton(page, "Connect");
+      try {
+        await page.waitForFunction(
+          () => {
+            const s = window.app.$store.state.analysis.botStates.tei;
+            return s && (s.isConnecting || s.isConnected);
+          },
+          { timeout: 5000, polling: 100 }
+        );
+        break;
+      } catch (error) {
+        if (attempt === 3) fail("clicking Connect three times started no connection");
+        step("Connect click had no effect; clicking again");
+      }
+    }
+    await waitFor(
+      page,
+      () => {
+        const s = window.app.$store.state.analysis;
+        return s.botStates.tei && s.botStates.tei.isConnected && s.botStates.tei.isTeiOk && s.botMetas.tei.options && "MultiPV" in s.botMetas.tei.options;
+      },
+      null,
+      30000,
+      "the engine to connect and answer teiok"
+    );
+    const meta = await page.evaluate(() => {
+      const m = window.app.$store.state.analysis.botMetas.tei;
+      return { name: m.name, author: m.author, version: m.version, teiVersion: m.teiVersion, options: Object.keys(m.options) };
+    });
+    step("connected", meta);
+    if (meta.name !== "Menhir") {
+      fail(`engine name is ${JSON.stringify(meta.name)}, not Menhir`);
+    }
+
+    // 5. MultiPV 3 through the option input, then Apply Options.
+    const multipvInput = await visible(
+      page,
+      "//label[contains(@class,'q-field')][.//div[contains(@class,'q-field__label') and normalize-space()='MultiPV']]//input"
+    );
+    if (!multipvInput) {
+      fail("no MultiPV input in the engine panel");
+    }
+    await multipvInput.click({ clickCount: 3 });
+    await multipvInput.type(String(MULTIPV));
+    await clickButton(page, "Apply Options");
+    await waitFor(page, () => window.app.$store.state.analysis.botStates.tei.isReady, null, 20000, "readyok after Apply Options");
+    if (!sent(new RegExp(`^setoption name MultiPV value ${MULTIPV}$`))) {
+      fail(`PTN Ninja did not send setoption name MultiPV value ${MULTIPV}`);
+    }
+    step("MultiPV applied", { multipv: MULTIPV });
+
+    // 6. Interactive analysis, moving through plies.
+    report.interactive = [];
+    await page.evaluate(() => window.app.$store.dispatch("game/GO_TO_PLY", { plyID: 0, isDone: true }));
+    await (await analysisButton(page, 3)).click();
+    await waitFor(page, () => window.app.$store.state.analysis.botStates.tei.isInteractiveEnabled, null, 10000, "interactive analysis to start");
+    step("interactive analysis on");
+    for (const plyID of INTERACTIVE_PLIES) {
+      await page.evaluate((id) => window.app.$store.dispatch("game/GO_TO_PLY", { plyID: id, isDone: true }), plyID);
+      const tps = await plyTPS(page, plyID);
+      await waitFor(
+        page,
+        ({ tps, n }) => {
+          const r = (window.app.$store.state.analysis.botPositions.tei || {})[tps];
+          // All n lines from one iteration: PTN Ninja merges lines slot by slot
+          // as they arrive, so for a moment slot 1 may be a deeper iteration's.
+          const lines = r ? r.slice(0, n) : [];
+          return (
+            lines.length >= n &&
+            lines.every((x) => x && x.evaluation !== undefined && x.evaluation !== null && x.depth >= 6) &&
+            new Set(lines.map((x) => x.depth)).size === 1
+          );
+        },
+        { tps, n: MULTIPV },
+        60000,
+        `${MULTIPV} evaluated lines of one iteration at depth >= 6 for ply ${plyID} (${tps})`
+      );
+      const results = await resultsFor(page, tps);
+      report.interactive.push({ plyID, tps, results });
+      const moves = results.map((x) => x && x.ply);
+      if (new Set(moves).size !== moves.length) {
+        fail(`the same move twice among the lines of one iteration at ply ${plyID}: ${moves.join(", ")}`);
+      }
+      step(`interactive ply ${plyID}`, {
+        lines: results.length,
+        best: results.map((r) => r && `${r.ply} ${r.evaluation?.toFixed(1)} d${r.depth}`),
+      });
+    }
+
+    // Stop interactive analysis; the search must end (bestmove) promptly.
+    await (await analysisButton(page, 3)).click();
+    await waitFor(
+      page,
+      () => {
+        const s = window.app.$store.state.analysis.botStates.tei;
+        return !s.isInteractiveEnabled && !s.isRunning;
+      },
+      null,
+      30000,
+      "interactive analysis to stop (bestmove after stop)"
+    );
+    step("interactive analysis off");
+
+    // 7. Analyze Game (movetime per position).
+    const plies = await page.evaluate(() => window.app.$store.state.game.ptn.allPlies.map((p) => ({ id: p.id, text: p.ptn || p.text, tpsBefore: p.tpsBefore, tpsAfter: p.tpsAfter })));
+    await (await analysisButton(page, 2)).click();
+    await waitFor(page, () => window.app.$store.state.analysis.botStates.tei.isAnalyzingGame, null, 10000, "Analyze Game to start");
+    step("analyze game started", { movetime: MOVETIME });
+    const gameTimeout = Math.max(300000, plies.length * (MOVETIME + 5000) * 2);
+    await waitFor(
+      page,
+      () => {
+        const s = window.app.$store.state.analysis.botStates.tei;
+        return !s.isAnalyzingGame && !s.isRunning;
+      },
+      null,
+      gameTimeout,
+      "Analyze Game to finish"
+    );
+    step("analyze game finished");
+    step("stop -> bestmove (s)", { latencies: stopLatencies(frames) });
+
+    // Every position of the game (before the first ply, after each ply but the
+    // last, which ends nothing: Tak games here do not end) must have MULTIPV evaluated lines.
+    const positions = [plies[0].tpsBefore, ...plies.map((p) => p.tpsAfter)];
+    report.game = [];
+    const missing = [];
+    for (const [i, tps] of positions.entries()) {
+      const results = await resultsFor(page, tps);
+      report.game.push({ position: i, tps, results });
+      const good = results.filter((r) => r && r.evaluation !== null && Number.isFinite(r.evaluation) && r.ply);
+      if (good.length < MULTIPV) {
+        missing.push({ position: i, tps, lines: good.length });
+      }
+    }
+    step("game results", {
+      positions: positions.length,
+      withAllLines: positions.length - missing.length,
+      evaluations: report.game.map((g) => (g.results[0] ? Number(g.results[0].evaluation.toFixed(1)) : null)),
+    });
+    if (missing.length) {
+      fail(`positions without ${MULTIPV} evaluated lines: ${JSON.stringify(missing)}`);
+    }
+
+    // 8. Screenshot of the engines panel at a middle ply.
+    await page.evaluate(() => window.app.$store.dispatch("game/GO_TO_PLY", { plyID: 13, isDone: true }));
+    await page.mouse.move(400, 1300); // no tooltip over the panel
+    await new Promise((r) => setTimeout(r, 1500));
+    if (process.env.SCREENSHOT_FULL) {
+      await page.screenshot({ path: process.env.SCREENSHOT_FULL });
+    }
+    const panel = await page.evaluate(() => {
+      const drawers = [...document.querySelectorAll(".q-drawer")].filter((d) => {
+        const r = d.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.left > window.innerWidth / 2;
+      });
+      const d = drawers[0];
+      if (!d) return null;
+      const r = d.getBoundingClientRect();
+      // Down to the end of the engine's last line (the viewport is tall
+      // enough for the option inputs, the controls and three lines).
+      let bottom = r.bottom;
+      const items = [...d.querySelectorAll(".analysis-controls-group")].map((c) => c.parentElement.parentElement);
+      if (items.length) {
+        const content = items[0].parentElement.getBoundingClientRect();
+        bottom = Math.min(r.bottom, content.bottom + 8);
+      }
+      return { x: r.left, y: r.top, width: r.width, height: Math.max(200, bottom - r.top) };
+    });
+    if (panel) {
+      await page.screenshot({ path: SCREENSHOT, clip: panel });
+    } else {
+      await page.screenshot({ path: SCREENSHOT });
+    }
+    step("screenshot saved", { path: SCREENSHOT, clip: panel });
+
+    // The protocol log of the session, for the report.
+    await page.evaluate(() => {
+      // Disconnect cleanly.
+      const s = window.app.$store;
+      s.dispatch("analysis/SET", ["botID", "tei"]);
+      s.dispatch("analysis/BOT_DISCONNECT");
+    });
+    await new Promise((r) => setTimeout(r, 500));
+  } catch (error) {
+    await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, "") + ".failed.png" }).catch(() => {});
+    throw error;
+  } finally {
+    const t0 = (frames.find((f) => f.t !== null) || { t: 0 }).t;
+    report.protocol = frames.map((f) => `${f.t === null ? "" : (f.t - t0).toFixed(3).padStart(8)} ${f.dir} ${f.data}`);
+    report.stopLatencies = stopLatencies(frames);
+    report.consoleErrors = consoleErrors;
+    report.offlineErrors = offlineErrors;
+    report.console = consoleLog;
+    fs.writeFileSync(REPORT, JSON.stringify(report, null, 2));
+    await browser.close();
+  }
+
+  if (consoleErrors.length) {
+    fail(`${consoleErrors.length} console error(s): ${JSON.stringify(consoleErrors.slice(0, 5))}`);
+  }
+}
+
+main().then(
+  () => {
+    console.log("[check] PASS");
+    process.exit(0);
+  },
+  (error) => {
+    console.log(`[check] FAIL: ${error.isCheckFailure ? error.message : error.stack}`);
+    process.exit(1);
+  }
+);
