@@ -121,3 +121,43 @@ fn dropping_the_engine_stops_and_joins_an_infinite_search() {
         .expect("dropping the engine ended the search");
     assert!(saw_bestmove, "the stopped search answered a move");
 }
+
+/// With MultiPV, every iteration's lines come in score order, and line 1 is
+/// the move played.
+#[test]
+fn multipv_lines_are_ranked_by_score() {
+    let mut engine = Engine::new(EngineOptions {
+        multipv: 3,
+        hash_mib: 16,
+        ..EngineOptions::default()
+    });
+    let midgame =
+        "2,1S,2,2,2,x/x2,212S,1,221C,x/1,12,x,1,2,1/x2,1,2,112C,x/x2,1,2,1,x/x3,1,21,x 1 21";
+    engine
+        .set_position(Some(midgame), &[])
+        .expect("a valid position");
+    let lines = std::sync::Mutex::new(Vec::new());
+    let thought = engine
+        .think(depth(7), &|r| {
+            if let Report::Info(info) = r {
+                if let Some(k) = info.multipv {
+                    lines
+                        .lock()
+                        .unwrap()
+                        .push((info.depth, k, info.score, info.pv[0]));
+                }
+            }
+        })
+        .expect("a game to search");
+    let lines = lines.into_inner().unwrap();
+    assert_eq!(lines.len(), 7 * 3);
+    for d in 1..=7 {
+        let at: Vec<_> = lines.iter().filter(|l| l.0 == d).collect();
+        assert!(
+            at.windows(2)
+                .all(|w| w[0].1 + 1 == w[1].1 && w[0].2 >= w[1].2),
+            "depth {d}: {at:?}"
+        );
+    }
+    assert_eq!(thought.best, Some(lines[lines.len() - 3].3));
+}

@@ -239,6 +239,11 @@ fn iterate(
         if lines.is_empty() {
             break;
         }
+        // Each line is searched with the better ones excluded, and the table has
+        // learnt more by the time the later ones run, so a later line can score
+        // above an earlier one: rank them by score (the stable sort keeps the
+        // order of equals), so that line 1, the move played, is the best found.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         last = lines;
         completed = depth;
         if main {
