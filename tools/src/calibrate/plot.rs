@@ -16,7 +16,7 @@ pub struct Panel {
 }
 
 const SIDE: f64 = 220.0;
-const MARGIN: f64 = 40.0;
+const MARGIN: f64 = 48.0;
 
 /// The SVG text of the diagram.
 pub fn reliability_svg(panels: &[Panel]) -> String {
@@ -106,9 +106,9 @@ fn draw_panel(svg: &mut String, panel: &Panel, x0: f64, y0: f64) {
         r#"<text x="{}" y="{}">predicted score</text><text x="{}" y="{}" transform="rotate(-90 {} {})">observed score</text>"#,
         x0 + SIDE / 2.0 - 40.0,
         y0 + SIDE + 16.0,
-        x0 - 8.0,
+        x0 - 26.0,
         y0 + SIDE / 2.0 + 40.0,
-        x0 - 8.0,
+        x0 - 26.0,
         y0 + SIDE / 2.0 + 40.0
     );
     for t in [0.0, 0.5, 1.0] {
@@ -117,7 +117,7 @@ fn draw_panel(svg: &mut String, panel: &Panel, x0: f64, y0: f64) {
             r#"<text x="{}" y="{}" font-size="9">{t}</text><text x="{}" y="{}" font-size="9">{t}</text>"#,
             x(t) - 6.0,
             y0 + SIDE + 28.0,
-            x0 - 20.0,
+            x0 - 16.0,
             y(t) + 3.0
         );
     }

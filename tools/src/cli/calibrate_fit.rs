@@ -55,6 +55,10 @@ fn figures_text(f: &Figures) -> String {
     )
 }
 
+/// More games than any one file holds: file `f`'s game `g` becomes game
+/// `f · GAMES_PER_FILE + g`.
+const GAMES_PER_FILE: usize = 1_000_000;
+
 /// Runs the fit over `data`.
 pub fn run(
     data: &[PathBuf],
@@ -63,7 +67,8 @@ pub fn run(
     nodes: u64,
 ) -> Result<(), String> {
     let mut by_size: BTreeMap<(usize, i32), Vec<Outlook>> = BTreeMap::new();
-    for path in data {
+    let mut sources: BTreeMap<(usize, i32), Vec<PathBuf>> = BTreeMap::new();
+    for (file, path) in data.iter().enumerate() {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         for (i, line) in text
@@ -71,8 +76,14 @@ pub fn run(
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
         {
-            let o = Outlook::from_line(line)
+            let mut o = Outlook::from_line(line)
                 .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+            // Game numbers restart in every file: keep the games apart.
+            o.game += file * GAMES_PER_FILE;
+            let files = sources.entry((o.size, o.half_komi)).or_default();
+            if files.last() != Some(path) {
+                files.push(path.clone());
+            }
             by_size.entry((o.size, o.half_komi)).or_default().push(o);
         }
     }
@@ -81,7 +92,7 @@ pub fn run(
     }
     let mut fitted = Vec::new();
     let mut panels = Vec::new();
-    println!("| size | komi | games | positions | new, cross-validated: ECE, Brier, log loss | old: ECE, Brier, log loss | White's score in the games | predicted for the empty board | cp per internal unit |");
+    println!("| size | komi | games | positions | new, cross-validated: ECE, Brier, log loss | the model compiled in now: ECE, Brier, log loss | White's score in the games | predicted for the empty board | cp per internal unit |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for (&(size, half_komi), positions) in &by_size {
         let all = rows(positions)?;
@@ -122,7 +133,7 @@ pub fn run(
             note: format!(
                 "{} positions of {games} games at komi {komi} ({}); cross-validated ECE {:.4}, Brier {:.4}",
                 all.len(),
-                file_names(data),
+                file_names(&sources[&(size, half_komi)]),
                 new.ece,
                 new.brier
             ),
