@@ -435,10 +435,8 @@ fn shutdown_stops_every_search_and_closes_every_connection() {
     }
 }
 
-/// The binary: `menhir serve --port 0` says where it listens, serves a session
-/// and stops on `quit` from stdin.
-#[test]
-fn the_serve_command_listens_serves_and_quits() {
+/// Starts `menhir serve --port 0` and reads the address it listens on.
+fn serve_binary() -> (std::process::Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menhir"))
         .args(["serve", "--port", "0", "--max-connections", "2"])
         .stdin(Stdio::piped())
@@ -462,19 +460,53 @@ fn the_serve_command_listens_serves_and_quits() {
     };
     assert!(addr.ip().is_loopback());
     std::thread::spawn(move || for _ in stderr.lines() {});
+    (child, addr)
+}
+
+/// Waits for `child` to exit, and checks that it exited with status 0.
+fn exits_cleanly(child: &mut std::process::Child) {
+    let deadline = Instant::now() + LIVE;
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            assert!(status.success(), "{status}");
+            return;
+        }
+        assert!(Instant::now() < deadline, "menhir serve did not stop");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The binary: `menhir serve --port 0` says where it listens, serves a session
+/// and stops on `quit` from stdin.
+#[test]
+fn the_serve_command_listens_serves_and_quits() {
+    let (mut child, addr) = serve_binary();
     let mut c = Client::connect(addr);
     c.send("tei");
     c.until("teiok");
     let mut stdin = child.stdin.take().expect("stdin");
     writeln!(stdin, "quit").expect("write");
     assert_eq!(c.close_code(), Some(1001));
-    let deadline = Instant::now() + LIVE;
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            assert!(status.success(), "{status}");
-            break;
-        }
-        assert!(Instant::now() < deadline, "menhir serve did not stop");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    exits_cleanly(&mut child);
+}
+
+/// Ctrl-C (SIGINT) during a search stops it, closes the connection and ends
+/// the process with status 0.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_searches_and_exits_cleanly() {
+    let (mut child, addr) = serve_binary();
+    let mut c = Client::connect(addr);
+    c.send("tei");
+    c.until("teiok");
+    c.send("teinewgame 6");
+    c.send("go infinite");
+    assert!(c.next_line(LIVE).is_some_and(|l| l.starts_with("info")));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    assert_eq!(c.close_code(), Some(1001));
+    exits_cleanly(&mut child);
 }

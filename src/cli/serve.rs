@@ -1,5 +1,5 @@
 //! `menhir serve`: TEI over WebSocket for PTN Ninja (`menhir::serve`). Prints
-//! where it listens on stderr; a `quit` line on stdin shuts it down cleanly.
+//! where it listens on stderr; a `quit` line on stdin or Ctrl-C shuts it down cleanly.
 
 use clap::Args;
 use menhir::serve::{ServeConfig, Server};
@@ -36,7 +36,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     let addr = server.local_addr().map_err(|e| e.to_string())?;
     log::info!(
         "listening on ws://{addr} ({} connections at most, Threads up to {threads_cap} each); \
-         type quit to stop",
+         type quit or press Ctrl-C to stop",
         args.max_connections
     );
     let handle = server.shutdown_handle();
@@ -58,6 +58,11 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         });
     if let Err(e) = watcher {
         log::warn!("could not watch stdin for quit: {e}");
+    }
+    // Ctrl-C (SIGINT), SIGTERM and SIGHUP stop the server the same clean way.
+    let interrupted = server.shutdown_handle();
+    if let Err(e) = ctrlc::set_handler(move || interrupted.shutdown()) {
+        log::warn!("could not catch Ctrl-C: {e}; it will end the process at once");
     }
     server.run();
     log::info!("stopped");
