@@ -5,7 +5,7 @@
 use super::board_view::render;
 use clap::Args;
 use menhir::board::{MAX_SIZE, MIN_SIZE};
-use menhir::notation::{move_to_ptn, parse_ptn_games, parse_tps};
+use menhir::notation::{move_to_ptn, parse_tps};
 use menhir::search::{Limits, Report, SearchInfo};
 use menhir::{Color, Engine, EngineOptions, Game, Position};
 use std::io::IsTerminal;
@@ -52,26 +52,7 @@ pub struct AnalyzeArgs {
 
 fn load(args: &AnalyzeArgs) -> Result<Game, String> {
     if let Some(path) = &args.ptn {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let games = parse_ptn_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let first = games
-            .into_iter()
-            .next()
-            .ok_or("the PTN file holds no game")?;
-        let moves = first.game.moves();
-        let plies = args.ply.unwrap_or(moves.len());
-        if plies > moves.len() {
-            return Err(format!(
-                "--ply {plies}: the game has only {} plies",
-                moves.len()
-            ));
-        }
-        let mut game = Game::new(first.game.start().clone());
-        for &mv in &moves[..plies] {
-            game.play(mv).map_err(|e| e.to_string())?;
-        }
-        return Ok(game);
+        return super::game_from_ptn(path, args.ply);
     }
     let pos = if let Some(n) = args.size {
         Position::start(n as usize).expect("clap limits the size to the supported ones")

@@ -9,3 +9,31 @@ pub mod perft;
 pub mod serve;
 pub mod tactics;
 pub mod tinue;
+
+use menhir::notation::parse_ptn_games;
+use menhir::Game;
+
+/// The game after `ply` plies (default: all of them) of the first game in the
+/// PTN file `path`, with its komi and piece counts, its history kept.
+pub fn game_from_ptn(path: &std::path::Path, ply: Option<usize>) -> Result<Game, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let games = parse_ptn_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let first = games
+        .into_iter()
+        .next()
+        .ok_or("the PTN file holds no game")?;
+    let moves = first.game.moves();
+    let plies = ply.unwrap_or(moves.len());
+    if plies > moves.len() {
+        return Err(format!(
+            "--ply {plies}: the game has only {} plies",
+            moves.len()
+        ));
+    }
+    let mut game = Game::new(first.game.start().clone());
+    for &mv in &moves[..plies] {
+        game.play(mv).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
+}

@@ -2,7 +2,7 @@
 //! forced win) for the side to move, and lists every winning first move.
 
 use clap::Args;
-use menhir::notation::{move_to_ptn, parse_ptn_games, parse_tps};
+use menhir::notation::{move_to_ptn, parse_tps};
 use menhir::tinue::{solve, Goal, TinueOptions, TinueReport, Verdict, WinKind};
 use menhir::{Color, Position};
 use std::sync::atomic::AtomicBool;
@@ -44,33 +44,9 @@ pub struct TinueArgs {
     hash: u32,
 }
 
-/// The position after `ply` plies (default all) of the first game in `path`.
-pub fn position_from_ptn(path: &std::path::Path, ply: Option<usize>) -> Result<Position, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let games = parse_ptn_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let first = games
-        .into_iter()
-        .next()
-        .ok_or("the PTN file holds no game")?;
-    let moves = first.game.moves();
-    let plies = ply.unwrap_or(moves.len());
-    if plies > moves.len() {
-        return Err(format!(
-            "--ply {plies}: the game has only {} plies",
-            moves.len()
-        ));
-    }
-    let mut pos = first.game.start().clone();
-    for &mv in &moves[..plies] {
-        pos.make(mv);
-    }
-    Ok(pos)
-}
-
 fn load(args: &TinueArgs) -> Result<Position, String> {
     let mut pos = match &args.ptn {
-        Some(path) => position_from_ptn(path, args.ply)?,
+        Some(path) => super::game_from_ptn(path, args.ply)?.position().clone(),
         None if args.tps.is_empty() => return Err("give a TPS or --ptn FILE".to_string()),
         None => parse_tps(&args.tps.join(" ")).map_err(|e| format!("bad TPS: {e}"))?,
     };

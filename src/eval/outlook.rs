@@ -50,6 +50,20 @@ pub struct OutlookModel {
     pub flats_per_unit: f64,
 }
 
+/// The model of a size without calibration games: a logistic of score / 250,
+/// no draws, `cp` in the internal units (what Menhir reported before it was
+/// calibrated).
+pub const UNCALIBRATED: OutlookModel = OutlookModel {
+    draw_low: 0.0,
+    draw_high: 0.0,
+    slope_start: 0.4,
+    slope_end: 0.4,
+    swap_slope: 0.4,
+    bend: 0.0,
+    white_edge: 0.0,
+    flats_per_unit: 1.0,
+};
+
 /// What a score means, from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Outlook {

@@ -2,7 +2,7 @@
 //! generated file with a note of where each size's numbers came from.
 
 use menhir::board::{MAX_SIZE, MIN_SIZE};
-use menhir::eval::outlook::OutlookModel;
+use menhir::eval::outlook::{OutlookModel, UNCALIBRATED as DEFAULT};
 use std::fmt::Write;
 
 /// A fitted size: its model and a one-line note of its data and figures.
@@ -14,19 +14,6 @@ pub struct Fitted {
     /// Where it came from.
     pub note: String,
 }
-
-/// The default of a size without a fit: a logistic of score / 250, no draws,
-/// flats as the internal units.
-pub const DEFAULT: OutlookModel = OutlookModel {
-    draw_low: 0.0,
-    draw_high: 0.0,
-    slope_start: 0.4,
-    slope_end: 0.4,
-    swap_slope: 0.4,
-    bend: 0.0,
-    white_edge: 0.0,
-    flats_per_unit: 1.0,
-};
 
 /// The file's text: one model per size from `MIN_SIZE` to `MAX_SIZE`, the
 /// fitted ones from `fitted`, the others `DEFAULT`.
