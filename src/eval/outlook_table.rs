@@ -19,37 +19,37 @@ pub const MODELS: [OutlookModel; 6] = [
         white_edge: 0.0,
         flats_per_unit: 1.0,
     },
-    // 4x4: 19925 positions of 600 games at komi 0 (c4.tsv); cross-validated ECE 0.0101, Brier 0.2899
+    // 4x4: 19925 positions of 600 games at komi 0 (c4.tsv); cross-validated ECE 0.0123, Brier 0.2903
     OutlookModel {
-        draw_low: -0.668303,
-        draw_high: 0.839879,
-        slope_start: 0.522232,
-        slope_end: 0.352116,
-        swap_slope: 0.699445,
-        bend: -0.016375,
-        white_edge: -0.078761,
+        draw_low: -0.662609,
+        draw_high: 0.833599,
+        slope_start: 0.512045,
+        slope_end: 0.321556,
+        swap_slope: 0.686592,
+        bend: 0.0,
+        white_edge: -0.051502,
         flats_per_unit: 0.292457,
     },
-    // 5x5: 26586 positions of 500 games at komi 2 (c5.tsv t5.tsv); cross-validated ECE 0.0069, Brier 0.4607
+    // 5x5: 26586 positions of 500 games at komi 2 (c5.tsv t5.tsv); cross-validated ECE 0.0057, Brier 0.4607
     OutlookModel {
-        draw_low: -0.216701,
-        draw_high: 0.555704,
-        slope_start: 0.347975,
-        slope_end: 0.410106,
-        swap_slope: 0.0401,
-        bend: -0.014616,
-        white_edge: -0.287064,
+        draw_low: -0.216171,
+        draw_high: 0.555492,
+        slope_start: 0.348654,
+        slope_end: 0.398148,
+        swap_slope: 0.039421,
+        bend: 0.0,
+        white_edge: -0.286294,
         flats_per_unit: 0.423616,
     },
-    // 6x6: 29719 positions of 400 games at komi 2 (c6.tsv t6.tsv); cross-validated ECE 0.0194, Brier 0.4707
+    // 6x6: 29719 positions of 400 games at komi 2 (c6.tsv t6.tsv); cross-validated ECE 0.0206, Brier 0.4707
     OutlookModel {
-        draw_low: -0.029221,
-        draw_high: 0.469741,
-        slope_start: 0.102743,
-        slope_end: 0.137515,
-        swap_slope: 0.019188,
-        bend: -0.000939,
-        white_edge: 0.054859,
+        draw_low: -0.02834,
+        draw_high: 0.469946,
+        slope_start: 0.103903,
+        slope_end: 0.131492,
+        swap_slope: 0.018942,
+        bend: 0.0,
+        white_edge: 0.055536,
         flats_per_unit: 0.162425,
     },
     // 7x7: 13944 positions of 150 games at komi 0 (c7.tsv); cross-validated ECE 0.0234, Brier 0.4281
@@ -63,7 +63,7 @@ pub const MODELS: [OutlookModel; 6] = [
         white_edge: -0.038677,
         flats_per_unit: 0.340135,
     },
-    // 8x8: 11576 positions of 100 games at komi 0 (c8.tsv); cross-validated ECE 0.0171, Brier 0.4915
+    // 8x8: 11576 positions of 100 games at komi 0 (c8.tsv); cross-validated ECE 0.0173, Brier 0.4909
     OutlookModel {
         draw_low: -0.077643,
         draw_high: 0.113841,

@@ -108,6 +108,12 @@ pub fn fit(rows: &[&Row]) -> OutlookModel {
             theta[i] -= adam.change(i, *g, 0.02);
         }
         theta[1] = theta[1].clamp(-12.0, 3.0);
+        // Keep the model rising with the score: positive slopes and a bend that
+        // only makes large scores count for more, never less.
+        for slope in [2, 3, 5] {
+            theta[slope] = theta[slope].max(0.01);
+        }
+        theta[6] = theta[6].max(0.0);
     }
     model_of(&theta, flats_scale(rows))
 }
