@@ -111,14 +111,12 @@ impl Client {
         self.ws.send(Message::text(text)).expect("send");
     }
 
-    /// The next text line, `None` when the server closed the connection.
-    fn next_line(&mut self, timeout: Duration) -> Option<String> {
-        let deadline = Instant::now() + timeout;
+    /// The next message, waiting at most until `deadline` (`what` names what
+    /// was awaited when it does not come); `None` once the connection is gone.
+    fn next_message(&mut self, deadline: Instant, what: &str) -> Option<Message> {
         loop {
             match self.ws.read() {
-                Ok(Message::Text(t)) => return Some(t.as_str().to_string()),
-                Ok(Message::Close(_)) => return None,
-                Ok(_) => {}
+                Ok(message) => return Some(message),
                 Err(tungstenite::Error::Io(e))
                     if matches!(
                         e.kind(),
@@ -126,7 +124,19 @@ impl Client {
                     ) => {}
                 Err(_) => return None,
             }
-            assert!(Instant::now() < deadline, "no line within {timeout:?}");
+            assert!(Instant::now() < deadline, "{what} did not come in time");
+        }
+    }
+
+    /// The next text line, `None` when the server closed the connection.
+    fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.next_message(deadline, "a line")? {
+                Message::Text(t) => return Some(t.as_str().to_string()),
+                Message::Close(_) => return None,
+                _ => {}
+            }
         }
     }
 
@@ -154,17 +164,9 @@ impl Client {
     fn close_code(&mut self) -> Option<u16> {
         let deadline = Instant::now() + LIVE;
         loop {
-            match self.ws.read() {
-                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
-                Ok(_) => {}
-                Err(tungstenite::Error::Io(e))
-                    if matches!(
-                        e.kind(),
-                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                    ) => {}
-                Err(_) => return None,
+            if let Message::Close(frame) = self.next_message(deadline, "the close")? {
+                return frame.map(|f| u16::from(f.code));
             }
-            assert!(Instant::now() < deadline, "the server did not close");
         }
     }
 }

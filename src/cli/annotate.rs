@@ -3,7 +3,6 @@
 
 use clap::Args;
 use menhir::annotate::{annotate, write_annotated, AnnotateOptions};
-use menhir::notation::parse_ptn_games;
 use menhir::search::Limits;
 use std::io::{IsTerminal, Write};
 
@@ -48,14 +47,7 @@ fn progress_bar(done: usize, total: usize) {
 }
 
 pub fn run(args: &AnnotateArgs) -> Result<(), String> {
-    let path = &args.game;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let games = parse_ptn_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let ptn = games
-        .into_iter()
-        .next()
-        .ok_or("the PTN file holds no game")?;
+    let ptn = super::first_ptn_game(&args.game)?;
     let limits = Limits {
         nodes: args.nodes,
         movetime: args.movetime.or(if args.nodes.is_none() {

@@ -10,19 +10,24 @@ pub mod serve;
 pub mod tactics;
 pub mod tinue;
 
-use menhir::notation::parse_ptn_games;
+use menhir::notation::{parse_ptn_games, PtnGame};
 use menhir::Game;
+
+/// The first game of the PTN file `path`, tags and all.
+pub fn first_ptn_game(path: &std::path::Path) -> Result<PtnGame, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let games = parse_ptn_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    games
+        .into_iter()
+        .next()
+        .ok_or_else(|| "the PTN file holds no game".to_string())
+}
 
 /// The game after `ply` plies (default: all of them) of the first game in the
 /// PTN file `path`, with its komi and piece counts, its history kept.
 pub fn game_from_ptn(path: &std::path::Path, ply: Option<usize>) -> Result<Game, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let games = parse_ptn_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let first = games
-        .into_iter()
-        .next()
-        .ok_or("the PTN file holds no game")?;
+    let first = first_ptn_game(path)?;
     let moves = first.game.moves();
     let plies = ply.unwrap_or(moves.len());
     if plies > moves.len() {
