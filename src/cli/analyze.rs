@@ -168,6 +168,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         }
         Report::BestMove(Some(mv)) => println!("best move: {}", move_to_ptn(mv)),
         Report::BestMove(None) => println!("no legal move"),
+        Report::Note(text) => println!("{text}"),
     };
     engine.think(limits, &report)?;
     Ok(())

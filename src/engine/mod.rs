@@ -16,6 +16,7 @@ use crate::board::{Move, Position, Reserves};
 use crate::game::Game;
 use crate::notation::{parse_tps_with, PlayPtn};
 use crate::search::{self, Limits, Report, SearchInfo, SearchParams, TranspositionTable};
+use crate::tinue;
 use crossbeam_channel::Sender;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -327,13 +328,14 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let params = self.params(limits);
+        let solver_mib = self.options.hash_mib;
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
                 let report = |r: Report| {
                     let _ = reports.send(r);
                 };
-                search_guarded(&game, &params, &tt, &flag, &report);
+                run(&game, &params, solver_mib, &tt, &flag, &report);
             });
         match spawned {
             Ok(handle) => {
@@ -385,13 +387,55 @@ impl Engine {
             }
             on_report(r);
         };
-        let best = search_guarded(&game, &params, &tt, &stop, &report);
+        let best = run(&game, &params, self.options.hash_mib, &tt, &stop, &report);
         Ok(Thought {
             best,
             summary: summary
                 .into_inner()
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         })
+    }
+}
+
+/// The alpha-beta search that picks the move to play after a `go solved`
+/// that proved nothing: this deep, quick on every size.
+const SOLVED_FALLBACK_DEPTH: u32 = 4;
+
+/// Runs one search: the proof search alone for `go solved` (then, when it
+/// proved nothing, a short alpha-beta search for the move to play), the
+/// alpha-beta search otherwise. The proof search's tables take `solver_mib`.
+/// Reports end with exactly one `BestMove`.
+fn run(
+    game: &Game,
+    params: &SearchParams,
+    solver_mib: usize,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &(dyn Fn(Report) + Sync),
+) -> Option<Move> {
+    if !params.limits.solved {
+        return search_guarded(game, params, tt, stop, report);
+    }
+    let setup = tinue::SolvedSetup {
+        table_mib: solver_mib,
+        multipv: params.multipv,
+    };
+    let solve = || tinue::go_solved(game.position(), &params.limits, setup, stop, report);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
+        Ok(Some(best)) => {
+            report(Report::BestMove(Some(best)));
+            Some(best)
+        }
+        Ok(None) | Err(_) => {
+            let fallback = SearchParams {
+                limits: Limits {
+                    depth: Some(SOLVED_FALLBACK_DEPTH),
+                    ..Limits::default()
+                },
+                ..params.clone()
+            };
+            search_guarded(game, &fallback, tt, &AtomicBool::new(false), report)
+        }
     }
 }
 

@@ -24,6 +24,9 @@ pub struct Limits {
     pub binc: Option<u64>,
     /// Search until `stop` whatever else is set.
     pub infinite: bool,
+    /// `go solved`: run the proof search alone, until a proof, a disproof,
+    /// `stop`, or the `depth` (as plies), `nodes` or `movetime` given with it.
+    pub solved: bool,
 }
 
 impl Limits {

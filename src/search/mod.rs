@@ -63,6 +63,18 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// The principal variation, the move to play first.
     pub pv: Vec<Move>,
+    /// Set when the proof search (`go solved`) proved the result: it is
+    /// reported as `score solved win|loss <plies>`.
+    pub solved: Option<Solved>,
+}
+
+/// A result proven by the proof search, from the side to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// True for a win, false for a loss.
+    pub win: bool,
+    /// Plies to the end of the game, both sides' counted.
+    pub plies: u32,
 }
 
 /// What a search reports.
@@ -72,6 +84,8 @@ pub enum Report {
     Info(SearchInfo),
     /// The move to play; `None` when the position has no legal move.
     BestMove(Option<Move>),
+    /// A message for the user (`info string`): progress of the proof search.
+    Note(String),
 }
 
 /// How to search.
@@ -159,6 +173,7 @@ pub fn search(
         time_ms: shared.deadline.elapsed().as_millis() as u64,
         hashfull: tt.hashfull(),
         pv,
+        solved: None,
     }));
     report(Report::BestMove(Some(best)));
     Some(best)
@@ -283,6 +298,7 @@ fn report_lines(
             time_ms,
             hashfull,
             pv: line.pv.clone(),
+            solved: None,
         }));
     }
 }

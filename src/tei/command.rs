@@ -150,8 +150,12 @@ fn parse_go(words: &[&str]) -> Limits {
                 limits.depth = value.map(|d| d.clamp(1, 1000) as u32);
                 None
             }
-            "infinite" | "solved" => {
+            "infinite" => {
                 limits.infinite = true;
+                None
+            }
+            "solved" => {
+                limits.solved = true;
                 None
             }
             "movestogo" => None,

@@ -33,12 +33,18 @@ pub fn info_line(info: &SearchInfo) -> String {
     }
     let [w, d, l] = info.outlook.wdl;
     let nps = (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0);
+    let score = match info.solved {
+        Some(solved) => {
+            let result = if solved.win { "win" } else { "loss" };
+            format!("solved {result} {}", solved.plies)
+        }
+        None => format!("cp {} wdl {w} {d} {l}", info.outlook.cp),
+    };
     let _ = write!(
         s,
-        " depth {} seldepth {} score cp {} wdl {w} {d} {l} nodes {} time {} nps {nps} hashfull {}",
+        " depth {} seldepth {} score {score} nodes {} time {} nps {nps} hashfull {}",
         info.depth,
         info.seldepth.max(info.depth),
-        info.outlook.cp,
         info.nodes,
         info.time_ms,
         info.hashfull

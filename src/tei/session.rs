@@ -60,6 +60,7 @@ impl<W: Write> Session<W> {
     pub fn on_report(&mut self, report: Report) {
         match report {
             Report::Info(info) => self.send(&info_line(&info)),
+            Report::Note(text) => self.send(&format!("info string {text}")),
             Report::BestMove(mv) => {
                 let text = mv.map_or_else(|| "--".to_string(), move_to_ptn);
                 self.send(&format!("bestmove {text}"));

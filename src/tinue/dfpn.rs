@@ -39,9 +39,22 @@ pub(super) struct Dfpn<'a> {
 }
 
 impl<'a> Dfpn<'a> {
+    /// A search for the side to move of `pos`.
     pub fn new(pos: Position, options: &'a TinueOptions, stop: &'a AtomicBool) -> Dfpn<'a> {
+        Dfpn::for_attacker(pos.to_move(), pos, options, stop)
+    }
+
+    /// A search for `attacker`, who need not be the side to move: with the
+    /// defender to move at the root, a proof says every move of the defender's
+    /// loses.
+    pub fn for_attacker(
+        attacker: Color,
+        pos: Position,
+        options: &'a TinueOptions,
+        stop: &'a AtomicBool,
+    ) -> Dfpn<'a> {
         Dfpn {
-            attacker: pos.to_move(),
+            attacker,
             pos,
             options,
             table: Table::new(options.table_mib),

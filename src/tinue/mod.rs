@@ -17,7 +17,10 @@
 
 mod dfpn;
 mod lines;
+mod solved;
 mod table;
+
+pub use solved::{go_solved, SolvedSetup, SOLVED_MAX_PLIES};
 
 use crate::board::{GameResult, Move, Position};
 use dfpn::Dfpn;
