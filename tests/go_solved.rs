@@ -1,7 +1,8 @@
-//! `go solved`: a proven loss agrees with proofs of the opponent's win after
-//! every move; the winning lines listed under MultiPV are exactly the winning
-//! first moves the solver lists; and `stop` ends an open proof search with one
-//! `bestmove`. Node budgets only; the wall clock bounds liveness.
+//! The proof search in `go`. `go solved`: a proven loss agrees with proofs of
+//! the opponent's win after every move; the winning lines listed under MultiPV
+//! are exactly the winning first moves the solver lists; and `stop` ends an open
+//! proof search with one `bestmove`. Node budgets decide the results; the wall
+//! clock bounds liveness only.
 
 use menhir::movegen::MoveList;
 use menhir::notation::{move_to_ptn, parse_tps};

@@ -512,3 +512,68 @@ fn ctrl_c_stops_the_searches_and_exits_cleanly() {
     assert_eq!(c.close_code(), Some(1001));
     exits_cleanly(&mut child);
 }
+
+/// A client's text frame (masked, as a client must send it).
+fn client_text_frame(text: &str, key: [u8; 4]) -> Vec<u8> {
+    let payload = text.as_bytes();
+    assert!(payload.len() < 126, "a short frame");
+    let mut frame = vec![0x81, 0x80 | payload.len() as u8];
+    frame.extend_from_slice(&key);
+    frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ key[i % 4]));
+    frame
+}
+
+/// A connection in memory: the frames to read, and a shared record of what the
+/// server wrote.
+struct Memory {
+    input: std::io::Cursor<Vec<u8>>,
+    output: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+impl std::io::Read for Memory {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.input.read(buf)
+    }
+}
+
+impl Write for Memory {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.output.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl menhir::serve::Stream for Memory {}
+
+#[test]
+fn the_frame_path_runs_in_memory() {
+    let run = |frames: Vec<u8>| {
+        let output = std::sync::Arc::default();
+        let memory = Memory {
+            input: std::io::Cursor::new(frames),
+            output: std::sync::Arc::clone(&output),
+        };
+        let end = menhir::serve::serve_stream(memory, 1);
+        let written = String::from_utf8_lossy(&output.lock().unwrap()).into_owned();
+        (end, written)
+    };
+    let mut frames = client_text_frame("tei\nisready", [1, 2, 3, 4]);
+    frames.extend(client_text_frame("quit", [9, 8, 7, 6]));
+    let (end, written) = run(frames);
+    assert_eq!(end, "quit");
+    assert!(
+        written.contains("teiok") && written.contains("readyok"),
+        "{written}"
+    );
+
+    // A frame that is not masked breaks the protocol: the connection is closed
+    // with a reason, and nothing panics.
+    let (end, _) = run(vec![0x81, 0x03, b'a', b'b', b'c']);
+    assert!(end.contains("closed with code"), "{end}");
+    // The stream ending mid-frame: the client is gone.
+    let (end, _) = run(client_text_frame("isready", [1, 1, 1, 1])[..5].to_vec());
+    assert!(!end.is_empty());
+}

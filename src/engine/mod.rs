@@ -6,6 +6,7 @@
 //! `tactics` and the tools all search through it. Nothing here prints.
 
 mod options;
+mod run;
 
 pub use options::{
     find as find_option, is_piece_count, EngineOptions, OptionError, OptionSpec, PieceCounts,
@@ -15,9 +16,9 @@ pub use options::{
 use crate::board::{Move, Position, Reserves};
 use crate::game::Game;
 use crate::notation::{parse_tps_with, PlayPtn};
-use crate::search::{self, Limits, Report, SearchInfo, SearchParams, TranspositionTable};
-use crate::tinue;
+use crate::search::{Limits, Report, SearchInfo, SearchParams, TranspositionTable};
 use crossbeam_channel::Sender;
+use run::run;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -169,7 +170,7 @@ impl Engine {
             Some(pieces) => self.options.pieces = pieces,
             None => self.session_pieces = Some(self.options.pieces),
         }
-        self.ensure_hash();
+        let _ = self.ensure_hash();
         self.clear_hash();
         let start = size.and_then(|n| Position::start_with(n, self.reserves(n)?));
         match start {
@@ -275,31 +276,52 @@ impl Engine {
         }
     }
 
-    /// Allocates the table at the size of the `Hash` option if it differs. Only
-    /// while idle.
-    pub fn ensure_hash(&mut self) {
+    /// Allocates the table at the size of the `Hash` option if it differs (the
+    /// memory is taken lazily, so this is quick at any size). Only while idle.
+    /// Returns a note for the user when the table had to be made smaller than
+    /// asked: more than half of the free memory is not taken.
+    pub fn ensure_hash(&mut self) -> Option<String> {
         if self.running.is_some() {
-            return;
+            return None;
         }
         let want = self.options.hash_mib.max(1);
-        if self.tt.is_none() || self.tt_requested != want {
-            self.tt = None;
-            let mut size = want;
-            if let Some(cap) = available_mib().map(|m| (m / 4).max(1)) {
-                if size > cap {
-                    log::warn!("Hash {want} MiB is more than a quarter of the free memory; using {cap} MiB");
-                    size = cap;
-                }
-            }
-            self.tt = Some(Arc::new(TranspositionTable::new(size)));
-            self.tt_requested = want;
+        if self.tt.is_some() && self.tt_requested == want {
+            return None;
         }
+        self.tt = None;
+        let mut size = want;
+        let mut note = None;
+        if let Some(cap) = available_mib().map(|m| (m / 2).max(1)) {
+            if size > cap {
+                note = Some(format!(
+                    "Hash {want} MiB is more than half of the free memory; using {cap} MiB"
+                ));
+                size = cap;
+            }
+        }
+        let tt = TranspositionTable::new(size);
+        if tt.mib() < size {
+            note = Some(format!(
+                "could not allocate {size} MiB for Hash; using {} MiB",
+                tt.mib()
+            ));
+        }
+        if let Some(n) = &note {
+            log::warn!("{n}");
+        }
+        self.tt = Some(Arc::new(tt));
+        self.tt_requested = want;
+        note
     }
 
-    /// Empties the table (a new game).
+    /// Empties the table (a new game). While idle the engine holds the only
+    /// handle, and the table is swapped for fresh zeroed memory at once.
     pub fn clear_hash(&mut self) {
-        if let Some(tt) = &self.tt {
-            tt.clear();
+        if let Some(tt) = &mut self.tt {
+            match Arc::get_mut(tt) {
+                Some(table) => table.reset(),
+                None => tt.clear(),
+            }
         }
     }
 
@@ -323,7 +345,7 @@ impl Engine {
     pub fn go(&mut self, limits: Limits, reports: Sender<Report>) -> Result<(), String> {
         self.wait();
         let game = self.searchable()?;
-        self.ensure_hash();
+        let _ = self.ensure_hash();
         let tt = Arc::clone(self.tt.as_ref().expect("ensure_hash allocated it"));
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
@@ -372,7 +394,7 @@ impl Engine {
     ) -> Result<Thought, String> {
         self.wait();
         let game = self.searchable()?;
-        self.ensure_hash();
+        let _ = self.ensure_hash();
         let tt = Arc::clone(self.tt.as_ref().expect("ensure_hash allocated it"));
         let params = self.params(limits);
         let stop = AtomicBool::new(false);
@@ -394,72 +416,5 @@ impl Engine {
                 .into_inner()
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         })
-    }
-}
-
-/// The alpha-beta search that picks the move to play after a `go solved`
-/// that proved nothing: this deep, quick on every size.
-const SOLVED_FALLBACK_DEPTH: u32 = 4;
-
-/// Runs one search: the proof search alone for `go solved` (then, when it
-/// proved nothing, a short alpha-beta search for the move to play), the
-/// alpha-beta search otherwise. The proof search's tables take `solver_mib`.
-/// Reports end with exactly one `BestMove`.
-fn run(
-    game: &Game,
-    params: &SearchParams,
-    solver_mib: usize,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    report: &(dyn Fn(Report) + Sync),
-) -> Option<Move> {
-    if !params.limits.solved {
-        return search_guarded(game, params, tt, stop, report);
-    }
-    let setup = tinue::SolvedSetup {
-        table_mib: solver_mib,
-        multipv: params.multipv,
-    };
-    let solve = || tinue::go_solved(game.position(), &params.limits, setup, stop, report);
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
-        Ok(Some(best)) => {
-            report(Report::BestMove(Some(best)));
-            Some(best)
-        }
-        Ok(None) | Err(_) => {
-            let fallback = SearchParams {
-                limits: Limits {
-                    depth: Some(SOLVED_FALLBACK_DEPTH),
-                    ..Limits::default()
-                },
-                ..params.clone()
-            };
-            search_guarded(game, &fallback, tt, &AtomicBool::new(false), report)
-        }
-    }
-}
-
-/// Runs the search, and when it panics answers a legal move anyway: a bug in the
-/// search must not leave the client without a move.
-fn search_guarded(
-    game: &Game,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    report: &(dyn Fn(Report) + Sync),
-) -> Option<Move> {
-    let pos = game.position();
-    let history = game.repetition_history();
-    let run = || search::search(pos, history, params, tt, stop, report);
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
-        Ok(best) => best,
-        Err(_) => {
-            log::error!("the search panicked; answering a legal move");
-            let mut moves = crate::movegen::MoveList::new();
-            pos.legal_moves(&mut moves);
-            let best = moves.first().copied();
-            report(Report::BestMove(best));
-            best
-        }
     }
 }

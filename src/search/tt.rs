@@ -40,8 +40,32 @@ pub const ENTRY_BYTES: usize = 16;
 
 /// The shared table.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     generation: AtomicU64,
+}
+
+/// `count` empty slots, allocated zeroed and not touched: for a large table the
+/// allocator takes fresh pages from the OS, which reads them as zeros and maps
+/// each only when it is first written, so a table of gigabytes is ready at once
+/// (writing the zeros took seconds). `None` when the memory cannot be had.
+fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
+    if count == 0 {
+        return Some(Box::new([]));
+    }
+    let layout = std::alloc::Layout::array::<Slot>(count).ok()?;
+    // SAFETY: the layout's size is not zero (count > 0 and a slot is 16 bytes).
+    let bytes = unsafe { std::alloc::alloc_zeroed(layout) };
+    // The allocator aligns the block for `layout`, which is `Slot`'s alignment.
+    #[allow(clippy::cast_ptr_alignment)]
+    let ptr = bytes.cast::<Slot>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` comes from the global allocator with the layout of `count`
+    // slots, so it is non-null, aligned and large enough; all-zero bytes are a
+    // valid slot (two `AtomicU64` holding 0), so every element is initialised;
+    // and a `Box<[Slot]>` of `count` elements frees it with that same layout.
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) })
 }
 
 // data layout: bits 0-16 move (0 = none), 17-32 score (i16), 33-40 depth (u8),
@@ -80,12 +104,7 @@ impl TranspositionTable {
         let mut mib = mib.max(1);
         loop {
             let count = (mib << 20) / ENTRY_BYTES;
-            let mut slots: Vec<Slot> = Vec::new();
-            if slots.try_reserve_exact(count).is_ok() {
-                slots.resize_with(count, || Slot {
-                    check: AtomicU64::new(0),
-                    data: AtomicU64::new(0),
-                });
+            if let Some(slots) = zeroed_slots(count) {
                 return TranspositionTable {
                     slots,
                     generation: AtomicU64::new(0),
@@ -97,7 +116,7 @@ impl TranspositionTable {
             );
             if mib == 1 {
                 return TranspositionTable {
-                    slots: Vec::new(),
+                    slots: Box::new([]),
                     generation: AtomicU64::new(0),
                 };
             }
@@ -108,7 +127,17 @@ impl TranspositionTable {
     pub fn mib(&self) -> usize {
         (self.slots.len() * ENTRY_BYTES) >> 20
     }
-    /// Empties the table.
+    /// Empties the table without writing to it: fresh zeroed memory takes the
+    /// place of the old (see `zeroed_slots`), so a table of gigabytes empties at
+    /// once. Falls back to `clear` when no new memory can be had.
+    pub fn reset(&mut self) {
+        match zeroed_slots(self.slots.len()) {
+            Some(fresh) => self.slots = fresh,
+            None => self.clear(),
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+    /// Empties the table in place, entry by entry (it may be shared).
     pub fn clear(&self) {
         for slot in &self.slots {
             slot.check.store(0, Ordering::Relaxed);
@@ -189,5 +218,24 @@ mod tests {
         assert!(tt.probe(0xDEAD_BEEE).is_none());
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF).is_none());
+    }
+
+    #[test]
+    fn a_reset_table_is_empty_and_keeps_its_size() {
+        let mut tt = TranspositionTable::new(2);
+        let keys: Vec<u64> = (0..1000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &k in &keys {
+            tt.store(k, None, 5, 3, Bound::Exact);
+        }
+        tt.new_search();
+        assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
+        tt.reset();
+        assert_eq!(tt.mib(), 2);
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+        assert_eq!(tt.hashfull(), 0);
+        tt.store(keys[0], None, 7, 4, Bound::Upper);
+        assert_eq!(tt.probe(keys[0]).map(|e| e.depth), Some(4));
     }
 }

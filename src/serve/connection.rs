@@ -6,7 +6,7 @@
 use crate::tei::command::{self, Command};
 use crate::tei::{Flow, Session};
 use crossbeam_channel::{Receiver, Sender};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -64,6 +64,19 @@ impl std::fmt::Display for End {
     }
 }
 
+/// A byte stream a connection runs over: a TCP stream, or memory (for tests
+/// and fuzzing).
+pub trait Stream: Read + Write {
+    /// Ends the sending half, so that the client sees the end of the stream.
+    fn shutdown_write(&mut self) {}
+}
+
+impl Stream for TcpStream {
+    fn shutdown_write(&mut self) {
+        let _ = self.shutdown(std::net::Shutdown::Write);
+    }
+}
+
 /// What the connection needs from the server.
 pub(crate) struct Limits {
     /// The most `Threads` one connection may use.
@@ -72,7 +85,7 @@ pub(crate) struct Limits {
 
 /// Runs the session over `ws` until the client leaves, breaks a rule, says
 /// `quit`, or `stop` is set. The search is stopped and joined before it returns.
-pub(crate) fn serve(ws: &mut WebSocket<TcpStream>, limits: &Limits, stop: &AtomicBool) -> End {
+pub(crate) fn serve<S: Stream>(ws: &mut WebSocket<S>, limits: &Limits, stop: &AtomicBool) -> End {
     let (lines_tx, lines_rx) = crossbeam_channel::unbounded();
     let mut session = Session::new(LineWriter {
         lines: lines_tx,
@@ -104,8 +117,8 @@ pub(crate) fn serve(ws: &mut WebSocket<TcpStream>, limits: &Limits, stop: &Atomi
     end
 }
 
-fn run_loop(
-    ws: &mut WebSocket<TcpStream>,
+fn run_loop<S: Stream>(
+    ws: &mut WebSocket<S>,
     session: &mut Session<LineWriter>,
     reports: &Receiver<crate::search::Report>,
     lines: &Receiver<String>,
@@ -183,7 +196,7 @@ fn handle_line(session: &mut Session<LineWriter>, line: &str, limits: &Limits) -
 }
 
 /// Sends every complete output line as a text message.
-fn send_lines(ws: &mut WebSocket<TcpStream>, lines: &Receiver<String>) -> Result<(), WsError> {
+fn send_lines<S: Stream>(ws: &mut WebSocket<S>, lines: &Receiver<String>) -> Result<(), WsError> {
     let mut sent = false;
     while let Ok(line) = lines.try_recv() {
         log::debug!("> {line}");
@@ -199,16 +212,16 @@ fn send_lines(ws: &mut WebSocket<TcpStream>, lines: &Receiver<String>) -> Result
 /// Sends a close frame, then reads and drops whatever the client still sends
 /// (its close answer, the rest of an oversized message) for a moment, so that
 /// the close frame is not lost to a reset of a connection with unread data.
-fn close_politely(ws: &mut WebSocket<TcpStream>, frame: CloseFrame) {
+fn close_politely<S: Stream>(ws: &mut WebSocket<S>, frame: CloseFrame) {
     if ws.close(Some(frame)).is_err() || ws.flush().is_err() {
         return;
     }
     let stream = ws.get_mut();
-    let _ = stream.shutdown(std::net::Shutdown::Write);
+    stream.shutdown_write();
     let deadline = std::time::Instant::now() + Duration::from_secs(2);
     let mut sink = [0u8; 16 * 1024];
     while std::time::Instant::now() < deadline {
-        match io::Read::read(stream, &mut sink) {
+        match stream.read(&mut sink) {
             Ok(0) => return,
             Ok(_) => {}
             Err(e)

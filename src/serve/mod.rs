@@ -8,6 +8,8 @@
 mod connection;
 pub mod origin;
 
+pub use connection::Stream;
+
 use std::io;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -20,6 +22,28 @@ use tungstenite::protocol::WebSocketConfig;
 
 /// The largest message or frame a client may send, in bytes.
 pub const MAX_MESSAGE: usize = 1 << 20;
+
+/// The WebSocket limits of every connection: messages and frames of at most
+/// `MAX_MESSAGE` bytes.
+fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE))
+        .max_frame_size(Some(MAX_MESSAGE))
+}
+
+/// Runs one TEI session over `stream`, which carries a WebSocket connection
+/// already past its handshake (the server's side), with the server's limits,
+/// until the client leaves, breaks a rule or says `quit`; returns why it ended.
+/// The frame path without a socket: for tests and fuzzing.
+pub fn serve_stream<S: Stream>(stream: S, threads_cap: usize) -> String {
+    let mut ws = tungstenite::WebSocket::from_raw_socket(
+        stream,
+        tungstenite::protocol::Role::Server,
+        Some(ws_config()),
+    );
+    let limits = connection::Limits { threads_cap };
+    connection::serve(&mut ws, &limits, &AtomicBool::new(false)).to_string()
+}
 
 /// How the server listens and what it allows.
 #[derive(Clone, Debug)]
@@ -201,10 +225,7 @@ fn connect(
             .unwrap_or_else(std::sync::PoisonError::into_inner) = true;
         Ok(response)
     };
-    let ws_config = WebSocketConfig::default()
-        .max_message_size(Some(MAX_MESSAGE))
-        .max_frame_size(Some(MAX_MESSAGE));
-    let handshake = tungstenite::accept_hdr_with_config(stream, check, Some(ws_config));
+    let handshake = tungstenite::accept_hdr_with_config(stream, check, Some(ws_config()));
     let took_slot = *slot
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);

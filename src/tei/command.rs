@@ -117,6 +117,10 @@ fn parse_newgame(words: &[&str]) -> Command {
     }
 }
 
+/// The most plies a `position` line may list: far beyond any real game (long
+/// games run to a few hundred plies), and a bound on the work one line asks for.
+pub const MAX_POSITION_PLIES: usize = 10_000;
+
 fn parse_position(words: &[&str]) -> Command {
     let (tps, rest) = match words.first() {
         Some(&"startpos") => (None, &words[1..]),
@@ -126,6 +130,12 @@ fn parse_position(words: &[&str]) -> Command {
     };
     let moves = match rest.first() {
         None => Vec::new(),
+        Some(&"moves") if rest.len() - 1 > MAX_POSITION_PLIES => {
+            return Command::BadPosition(format!(
+                "position lists {} plies, more than {MAX_POSITION_PLIES}",
+                rest.len() - 1
+            ))
+        }
         Some(&"moves") => rest[1..].iter().map(|m| (*m).to_string()).collect(),
         Some(other) => {
             return Command::BadPosition(format!("position: expected 'moves', found '{other}'"))

@@ -4,34 +4,39 @@
 
 pub mod command;
 pub mod format;
+pub mod input;
 mod session;
 
 pub use session::{Flow, Session};
 
 use crossbeam_channel::select;
+use input::{read_line, Input, MAX_LINE_BYTES};
 use std::io::{BufRead, Write};
 
+/// Lines read ahead of the session at most: a client that floods the engine
+/// waits for it instead of filling memory.
+const LINES_AHEAD: usize = 256;
+
 /// Runs a session until `quit` or the end of `input`.
-pub fn run<R, W>(input: R, out: W)
+pub fn run<R, W>(mut input: R, out: W)
 where
     R: BufRead + Send + 'static,
     W: Write,
 {
-    let (lines_tx, lines_rx) = crossbeam_channel::unbounded::<String>();
+    let (lines_tx, lines_rx) = crossbeam_channel::bounded::<Input>(LINES_AHEAD);
     let reader = std::thread::Builder::new()
         .name("tei-reader".into())
-        .spawn(move || {
-            for line in input.lines() {
-                match line {
-                    Ok(l) => {
-                        if lines_tx.send(l).is_err() {
-                            break;
-                        }
-                    }
-                    Err(e) => {
-                        log::warn!("input error: {e}; treating it as the end of input");
+        .spawn(move || loop {
+            match read_line(&mut input, MAX_LINE_BYTES) {
+                Ok(Some(line)) => {
+                    if lines_tx.send(line).is_err() {
                         break;
                     }
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    log::warn!("input error: {e}; treating it as the end of input");
+                    break;
                 }
             }
         });
@@ -44,11 +49,16 @@ where
     loop {
         select! {
             recv(lines_rx) -> line => match line {
-                Ok(line) => {
+                Ok(Input::Line(line)) => {
                     log::debug!("< {line}");
                     if session.handle(command::parse(&line)) == Flow::Quit {
                         return;
                     }
+                }
+                Ok(bad) => {
+                    let reason = bad.error().unwrap_or_default();
+                    log::warn!("{reason}");
+                    session.say(&format!("info error {reason}"));
                 }
                 Err(_) => {
                     // EOF: the client is gone. Stop any search and leave.

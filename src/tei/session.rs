@@ -95,7 +95,9 @@ impl<W: Write> Session<W> {
                 self.send("teiok");
             }
             Command::IsReady => {
-                self.engine.ensure_hash();
+                if let Some(note) = self.engine.ensure_hash() {
+                    self.send(&format!("info string {note}"));
+                }
                 self.send("readyok");
             }
             Command::Stop => self.finish_search(),

@@ -154,23 +154,7 @@ pub fn solve(
         options.max_plies
     };
     let mut s = Dfpn::new(pos.clone(), options, stop);
-    let mut verdict = Verdict::Disproven;
-    let mut searched = 0;
-    for plies in (1..=max).step_by(2) {
-        let proven = match s.status(plies) {
-            Some(decided) => decided,
-            None => s.mid(plies, INF, INF).0 == 0,
-        };
-        if proven {
-            verdict = Verdict::Proven { plies };
-            break;
-        }
-        if s.aborted {
-            verdict = Verdict::Unknown { searched };
-            break;
-        }
-        searched = plies;
-    }
+    let verdict = s.root_verdict(max);
     let mut report = TinueReport {
         verdict,
         kind: None,
@@ -196,6 +180,26 @@ pub fn solve(
 }
 
 impl Dfpn<'_> {
+    /// Searches the root at 1, 3, 5, … plies up to `max` and says what it found:
+    /// the first length proven, or how far the disproofs got.
+    fn root_verdict(&mut self, max: u32) -> Verdict {
+        let mut searched = 0;
+        for plies in (1..=max).step_by(2) {
+            let proven = match self.status(plies) {
+                Some(decided) => decided,
+                None => self.mid(plies, INF, INF).0 == 0,
+            };
+            if proven {
+                return Verdict::Proven { plies };
+            }
+            if self.aborted {
+                return Verdict::Unknown { searched };
+            }
+            searched = plies;
+        }
+        Verdict::Disproven
+    }
+
     /// How the game ends after `line` from the root.
     fn line_kind(&mut self, line: &[Move]) -> WinKind {
         let mut undos = Vec::with_capacity(line.len());

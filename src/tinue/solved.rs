@@ -18,10 +18,15 @@ use std::sync::atomic::AtomicBool;
 /// The longest proof `go solved` looks for when no `depth` is given.
 pub const SOLVED_MAX_PLIES: u32 = 63;
 
+/// The most memory one of the two proof tables takes, MiB: the table is
+/// written through when it is made, so a huge `Hash` would delay the answer.
+pub const SOLVED_TABLE_MAX_MIB: usize = 256;
+
 /// What the proof search needs besides the position and the limits.
 #[derive(Clone, Copy, Debug)]
 pub struct SolvedSetup {
-    /// Memory for the two proof tables together, MiB.
+    /// Memory for the two proof tables together, MiB (each takes half, at
+    /// most `SOLVED_TABLE_MAX_MIB`).
     pub table_mib: usize,
     /// Lines to report for a proven win: one per winning first move, at most
     /// this many.
@@ -52,7 +57,7 @@ pub fn go_solved(
         goal: Goal::RoadOrFlats,
         nodes: limits.nodes,
         time_ms: limits.movetime,
-        table_mib: (setup.table_mib / 2).max(1),
+        table_mib: (setup.table_mib / 2).clamp(1, SOLVED_TABLE_MAX_MIB),
         any_length: false,
     };
     let mut win = Dfpn::new(pos.clone(), &options, stop);

@@ -51,6 +51,32 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
+    /// Sends raw bytes, which need not be UTF-8.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("engine reads stdin");
+        stdin.flush().expect("flush");
+    }
+
+    /// The process's peak resident memory so far, in KiB (Linux's `VmHWM`).
+    pub fn peak_rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// The exit code, if the process exits within `timeout`.
+    pub fn exit_code_within(&mut self, timeout: Duration) -> Option<i32> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
     pub fn send(&mut self, line: &str) {
         self.send_raw(&format!("{line}\n"));
     }

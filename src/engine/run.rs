@@ -1,0 +1,77 @@
+//! One search, whichever kind `go` asked for: the proof search alone
+//! (`go solved`) or the alpha-beta search. Every run reports exactly one
+//! `BestMove`, even when a search panics. (A short proof search before every
+//! timed alpha-beta search was tried and lost its SPRT: `docs/tinue.md` §6.)
+
+use crate::board::Move;
+use crate::game::Game;
+use crate::search::{self, Limits, Report, SearchParams, TranspositionTable};
+use crate::tinue;
+use std::sync::atomic::AtomicBool;
+
+/// The alpha-beta search that picks the move to play after a `go solved`
+/// that proved nothing: this deep, quick on every size.
+const SOLVED_FALLBACK_DEPTH: u32 = 4;
+
+/// Runs one search: the proof search alone for `go solved` (then, when it
+/// proved nothing, a short alpha-beta search for the move to play), the
+/// alpha-beta search otherwise. `go solved`'s tables take `solver_mib`. Reports end with exactly one
+/// `BestMove`.
+pub(super) fn run(
+    game: &Game,
+    params: &SearchParams,
+    solver_mib: usize,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &(dyn Fn(Report) + Sync),
+) -> Option<Move> {
+    if !params.limits.solved {
+        return search_guarded(game, params, tt, stop, report);
+    }
+    let setup = tinue::SolvedSetup {
+        table_mib: solver_mib,
+        multipv: params.multipv,
+    };
+    let solve = || tinue::go_solved(game.position(), &params.limits, setup, stop, report);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
+        Ok(Some(best)) => {
+            report(Report::BestMove(Some(best)));
+            Some(best)
+        }
+        Ok(None) | Err(_) => {
+            let fallback = SearchParams {
+                limits: Limits {
+                    depth: Some(SOLVED_FALLBACK_DEPTH),
+                    ..Limits::default()
+                },
+                ..params.clone()
+            };
+            search_guarded(game, &fallback, tt, &AtomicBool::new(false), report)
+        }
+    }
+}
+
+/// Runs the search, and when it panics answers a legal move anyway: a bug in the
+/// search must not leave the client without a move.
+fn search_guarded(
+    game: &Game,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &(dyn Fn(Report) + Sync),
+) -> Option<Move> {
+    let pos = game.position();
+    let history = game.repetition_history();
+    let run = || search::search(pos, history, params, tt, stop, report);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(best) => best,
+        Err(_) => {
+            log::error!("the search panicked; answering a legal move");
+            let mut moves = crate::movegen::MoveList::new();
+            pos.legal_moves(&mut moves);
+            let best = moves.first().copied();
+            report(Report::BestMove(best));
+            best
+        }
+    }
+}
