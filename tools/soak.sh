@@ -44,14 +44,14 @@ chmod +x "$wrapper"
 
 # size komi opponent tc threads weight
 plan=(
-  "4 2 tiltak 5+0.05 1 14"
-  "5 2 tiltak 5+0.05 2 14"
-  "6 2 tiltak 10+0.1 1 14"
-  "6 2 tiltak 30+0.3 2 4"
+  "4 2 tiltak 3+0.03 1 16"
+  "5 2 tiltak 3+0.03 2 10"
+  "6 2 tiltak 5+0.05 1 16"
+  "6 2 tiltak 20+0.2 2 2"
   "3 0 self 2+0.02 1 14"
-  "7 2 self 5+0.05 1 14"
-  "8 2 self 10+0.1 2 10"
-  "5 0 tiltak 2+0.02 1 16"
+  "7 2 self 3+0.03 1 14"
+  "8 2 self 5+0.05 2 6"
+  "5 0 tiltak 2+0.02 1 22"
 )
 total_weight=0
 for row in "${plan[@]}"; do set -- $row; total_weight=$((total_weight + $6)); done
