@@ -135,6 +135,10 @@ fn any_length_adds_the_slower_wins() {
         for &mv in &w.line {
             after.make(mv);
         }
-        assert_eq!(after.result(), Some(GameResult::Road(Color::White)), "{w:?}");
+        assert_eq!(
+            after.result(),
+            Some(GameResult::Road(Color::White)),
+            "{w:?}"
+        );
     }
 }

@@ -238,4 +238,30 @@ mod tests {
         tt.store(keys[0], None, 7, 4, Bound::Upper);
         assert_eq!(tt.probe(keys[0]).map(|e| e.depth), Some(4));
     }
+
+    #[test]
+    fn threads_storing_at_once_never_read_a_torn_entry() {
+        // Two threads write the same few slots with entries whose fields all
+        // derive from the key; a reader must see a whole entry or none.
+        let tt = TranspositionTable::new(1);
+        let keys: Vec<u64> = (1..=16u64).map(|k| k << 40 | k).collect();
+        let entry_of = |k: u64| (k as i32 % 1000, (k % 50) as i32);
+        std::thread::scope(|s| {
+            for id in 0..2u64 {
+                let (tt, keys) = (&tt, &keys);
+                s.spawn(move || {
+                    for round in 0..40u64 {
+                        for &k in keys {
+                            let k = k ^ ((round + id) % 2) << 20;
+                            let (score, depth) = entry_of(k);
+                            tt.store(k, None, score, depth, Bound::Exact);
+                            if let Some(e) = tt.probe(k) {
+                                assert_eq!((e.score, e.depth), entry_of(k));
+                            }
+                        }
+                    }
+                });
+            }
+        });
+    }
 }

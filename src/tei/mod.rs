@@ -14,8 +14,9 @@ use input::{read_line, Input, MAX_LINE_BYTES};
 use std::io::{BufRead, Write};
 
 /// Lines read ahead of the session at most: a client that floods the engine
-/// waits for it instead of filling memory.
-const LINES_AHEAD: usize = 256;
+/// waits for it instead of filling memory (at most this many lines of
+/// `MAX_LINE_BYTES`, 16 MiB, wait in the queue).
+const LINES_AHEAD: usize = 16;
 
 /// Runs a session until `quit` or the end of `input`.
 pub fn run<R, W>(mut input: R, out: W)
