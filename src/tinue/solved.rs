@@ -81,11 +81,15 @@ pub fn go_solved(
         }
         searched = plies;
     }
-    let text = if searched == options.max_plies {
-        format!("not solved: no forced win or loss within {searched} plies (attacker moves restricted to road threats)")
+    let how = if searched == options.max_plies {
+        ""
     } else {
-        format!("not solved: stopped with no forced win or loss within {searched} plies (attacker moves restricted to road threats)")
+        "stopped with "
     };
+    let text = format!(
+        "not solved: {how}no forced win or loss within {searched} plies \
+         (attacker moves restricted to threats of a road or a flat win)"
+    );
     report(Report::Note(text));
     None
 }
