@@ -132,10 +132,12 @@ impl TranspositionTable {
     /// once. Falls back to `clear` when no new memory can be had.
     pub fn reset(&mut self) {
         match zeroed_slots(self.slots.len()) {
-            Some(fresh) => self.slots = fresh,
+            Some(fresh) => {
+                self.slots = fresh;
+                self.generation.store(0, Ordering::Relaxed);
+            }
             None => self.clear(),
         }
-        self.generation.store(0, Ordering::Relaxed);
     }
     /// Empties the table in place, entry by entry (it may be shared).
     pub fn clear(&self) {

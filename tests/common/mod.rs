@@ -65,16 +65,10 @@ impl Engine {
         line.split_whitespace().nth(1)?.parse().ok()
     }
 
-    /// The exit code, if the process exits within `timeout`.
+    /// The exit code, if the process exits within `timeout` (and not by a
+    /// signal).
     pub fn exit_code_within(&mut self, timeout: Duration) -> Option<i32> {
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return status.code();
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        None
+        self.exit_status_within(timeout)?.code()
     }
 
     pub fn send(&mut self, line: &str) {
@@ -123,14 +117,19 @@ impl Engine {
 
     /// Waits for the process to exit, returning whether it did within `timeout`.
     pub fn exits_within(&mut self, timeout: Duration) -> bool {
+        self.exit_status_within(timeout).is_some()
+    }
+
+    /// How the process exited, if it did within `timeout`.
+    fn exit_status_within(&mut self, timeout: Duration) -> Option<std::process::ExitStatus> {
         let deadline = Instant::now() + timeout;
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return true;
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        false
+        None
     }
 }
 
