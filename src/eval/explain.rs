@@ -5,7 +5,7 @@ use super::features::{
     completing_squares, measure_name, measures_and_roads, MEASURES, PHASE_SCALE,
 };
 use super::score::{Score, MAX_HEURISTIC};
-use super::{from_side_to_move, hand_row, net, DIVISOR};
+use super::{from_side_to_move, hand_row, DIVISOR};
 use crate::board::{Color, Position};
 use std::fmt;
 
@@ -72,7 +72,7 @@ pub fn explain(pos: &Position) -> Explanation {
         })
         .collect();
     let hand = from_side_to_move(pos, (m, phase));
-    let correction = net::correction_with(pos, &roads);
+    let correction = super::correction(pos, &roads, None);
     let total = (hand + correction).clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
     Explanation {
         to_move: pos.to_move(),

@@ -5,7 +5,8 @@
 //! the start and one for the end of the game, blended by the game's progress. One
 //! weight row per board size lives in `weights/` (`s3.rs` to `s8.rs`). A learned
 //! correction (`net.rs`) is added to the sum on sizes that have fitted weights
-//! (`net_weights/`).
+//! (`net_weights/`), in 16-bit integers (`quant.rs`) whose square sums the
+//! search keeps move by move (`incremental.rs`, `NetStack`).
 //!
 //! The public surface is small: `evaluate` (what the search uses), `explain`
 //! (every measure, weight and contribution, for the command line), `score`
@@ -14,11 +15,13 @@
 
 mod explain;
 mod features;
+mod incremental;
 mod layout;
 mod net;
 mod net_weights;
 pub mod outlook;
 mod outlook_table;
+mod quant;
 mod roads;
 pub mod score;
 mod squares;
@@ -26,6 +29,7 @@ pub mod tuning;
 mod weights;
 
 pub use explain::{explain, Explanation, Term};
+pub use incremental::NetStack;
 pub use score::Score;
 
 use crate::board::{Bitboard, Color, Position, MAX_SIZE, MIN_SIZE};
@@ -63,7 +67,7 @@ fn tapered_score(m: &[i32; MEASURES], phase: i32, w: &[i32; COUNT]) -> i32 {
 /// ±`MAX_HEURISTIC`: the hand-built sum plus the learned correction where the
 /// size has one.
 pub fn evaluate(pos: &Position) -> Score {
-    with_correction(pos, completing_squares(pos))
+    with_correction(pos, completing_squares(pos), None)
 }
 
 /// The hand-built sum alone (what the correction is fitted on top of), in
@@ -73,23 +77,57 @@ fn hand_evaluation(pos: &Position) -> i32 {
 }
 
 /// The hand-built sum and the correction, from White's completing squares and
-/// Black's.
-fn with_correction(pos: &Position, completing: [Bitboard; 2]) -> Score {
+/// Black's; the correction's square sums come from `stack` when the search
+/// keeps them, and are summed here when not.
+fn with_correction(
+    pos: &Position,
+    completing: [Bitboard; 2],
+    stack: Option<&mut NetStack>,
+) -> Score {
     let (m, phase, roads) = measures_and_roads(pos, completing);
     let hand = from_side_to_move(pos, (m, phase));
-    let total = hand + net::correction_with(pos, &roads);
+    let total = hand + correction(pos, &roads, stack);
     Score(total.clamp(-MAX_HEURISTIC, MAX_HEURISTIC))
+}
+
+/// The learned correction of `pos` in centiflats (0 on sizes without one),
+/// given the road facts (White's first).
+fn correction(
+    pos: &Position,
+    roads: &[features::RoadFacts; 2],
+    stack: Option<&mut NetStack>,
+) -> i32 {
+    let Some(quant) = net_weights::quant_for(pos.size()) else {
+        return 0;
+    };
+    let mut globals = [0u16; net::MAX_GLOBAL];
+    let mut len = 0;
+    net::global_inputs(pos, roads, |i| {
+        globals[len] = i as u16;
+        len += 1;
+    });
+    let globals = &globals[..len];
+    match stack.and_then(|s| s.current(pos)) {
+        Some((net, acc)) => net.correction(acc, pos.to_move(), globals),
+        None => quant.correction(&quant.refresh(pos), pos.to_move(), globals),
+    }
 }
 
 /// `evaluate` when the squares where a placement would complete a road are
 /// known: `mine` for the side to move, `theirs` for the other side. The search
 /// knows both once it has looked for an immediate win and a threat against it.
-pub(crate) fn evaluate_knowing(pos: &Position, mine: Bitboard, theirs: Bitboard) -> Score {
+/// `stack` holds the correction's sums for `pos` when the search keeps them.
+pub(crate) fn evaluate_knowing(
+    pos: &Position,
+    mine: Bitboard,
+    theirs: Bitboard,
+    stack: Option<&mut NetStack>,
+) -> Score {
     let completing = match pos.to_move() {
         Color::White => [mine, theirs],
         Color::Black => [theirs, mine],
     };
-    with_correction(pos, completing)
+    with_correction(pos, completing, stack)
 }
 
 fn from_side_to_move(pos: &Position, (m, phase): ([i32; MEASURES], i32)) -> i32 {
@@ -124,9 +162,10 @@ mod tests {
                 let me = pos.to_move();
                 let mine = pos.road_completing_squares(me);
                 let theirs = pos.road_completing_squares(me.opponent());
-                threat_seen |= evaluate_knowing(&pos, theirs, mine) != evaluate(&pos);
+                threat_seen |= evaluate_knowing(&pos, theirs, mine, None) != evaluate(&pos);
+                let mut stack = NetStack::new(&pos);
                 assert_eq!(
-                    evaluate_knowing(&pos, mine, theirs),
+                    evaluate_knowing(&pos, mine, theirs, Some(&mut stack)),
                     evaluate(&pos),
                     "{tps}"
                 );

@@ -17,7 +17,7 @@ use super::tt::Bound;
 use super::Shared;
 use crate::board::Move;
 use crate::board::{Bitboard, Position};
-use crate::eval::{evaluate, evaluate_knowing};
+use crate::eval::{evaluate, evaluate_knowing, NetStack};
 use crate::movegen::MoveList;
 use std::sync::atomic::Ordering;
 
@@ -37,6 +37,8 @@ pub struct Worker<'a> {
     resets: Vec<usize>,
     /// Static evaluations already made in this search.
     eval_cache: EvalCache,
+    /// The correction's square sums along the current line.
+    net: NetStack,
     /// Nodes searched by this thread in this search.
     pub nodes: u64,
     pub seldepth: usize,
@@ -58,6 +60,7 @@ impl<'a> Worker<'a> {
         }
         Worker {
             id,
+            net: NetStack::new(&pos),
             pos,
             shared,
             history: History::new(),
@@ -133,6 +136,7 @@ impl<'a> Worker<'a> {
     }
 
     fn push(&mut self, mv: Move) -> crate::board::Undo {
+        self.net.leave(&self.pos, mv);
         let undo = self.pos.make(mv);
         self.keys.push(self.pos.hash());
         let reset = if mv.is_spread() {
@@ -147,6 +151,7 @@ impl<'a> Worker<'a> {
     fn pop(&mut self, mv: Move, undo: crate::board::Undo) {
         self.keys.pop();
         self.resets.pop();
+        self.net.pop();
         self.pos.unmake(mv, undo);
     }
 
@@ -218,9 +223,10 @@ impl<'a> Worker<'a> {
     /// The static evaluation of the current position (see `evaluate_knowing`),
     /// from the cache when this search has evaluated it before.
     fn cached_eval(&mut self, mine: Bitboard, theirs: Bitboard) -> i32 {
-        let pos = &self.pos;
-        self.eval_cache
-            .get_or(pos.hash(), || evaluate_knowing(pos, mine, theirs).0)
+        let (pos, net) = (&self.pos, &mut self.net);
+        self.eval_cache.get_or(pos.hash(), || {
+            evaluate_knowing(pos, mine, theirs, Some(net)).0
+        })
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {

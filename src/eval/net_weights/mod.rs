@@ -13,7 +13,7 @@
 //! | 8 | the magic `MENHIRNN` |
 //! | 4 | `u32` format version, 1 |
 //! | 4 | `u32` board size, 3 to 8 |
-//! | 4 | `u32` input count, `net::INPUTS` (1280) |
+//! | 4 | `u32` input count, `net::INPUTS` (1344) |
 //! | 4 | `u32` hidden width H, one of `net::WIDTHS` |
 //! | 4 | `u32` note length N |
 //! | N | the note: UTF-8, where the weights came from |
@@ -27,6 +27,7 @@
 //! decodes every shipped file.
 
 use super::net::{NetWeights, INPUTS, WIDTHS};
+use super::quant::QuantNet;
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use std::sync::OnceLock;
 
@@ -158,6 +159,10 @@ const FILES: [Option<&[u8]>; MAX_SIZE - MIN_SIZE + 1] = [
 static DECODED: [OnceLock<NetWeights>; MAX_SIZE - MIN_SIZE + 1] =
     [const { OnceLock::new() }; MAX_SIZE - MIN_SIZE + 1];
 
+/// Each shipped network in integers, made on first use.
+static QUANTISED: [OnceLock<QuantNet>; MAX_SIZE - MIN_SIZE + 1] =
+    [const { OnceLock::new() }; MAX_SIZE - MIN_SIZE + 1];
+
 /// The shipped file for board size `size`, if there is one, undecoded.
 pub fn shipped_file(size: usize) -> Option<&'static [u8]> {
     *FILES.get(size.checked_sub(MIN_SIZE)?)?
@@ -171,6 +176,12 @@ pub fn weights_for(size: usize) -> Option<&'static NetWeights> {
         assert_eq!(file.size, size, "s{size}.bin holds another size's weights");
         file.weights
     }))
+}
+
+/// The network for board size `size` in integers, as the engine plays it.
+pub fn quant_for(size: usize) -> Option<&'static QuantNet> {
+    let weights = weights_for(size)?;
+    Some(QUANTISED[size - MIN_SIZE].get_or_init(|| QuantNet::new(weights, size)))
 }
 
 #[cfg(test)]

@@ -1,0 +1,384 @@
+//! The correction network as the engine plays it: the float input weights and
+//! biases of `net.rs` rounded to 16-bit integers, so that a hidden unit's sum
+//! is a row of `i16` additions the CPU does 16 at a time (AVX2).
+//!
+//! The scale is chosen per file when it is decoded: `ceiling`, what a hidden
+//! unit's 1.0 becomes (at most 8192), is the largest that keeps every hidden
+//! unit's sum within ±32,000 in any position of the board size: the bias plus,
+//! for each group of inputs of which only so many can be on at once
+//! (`net::exclusive_groups`), that many times the group's largest weight. Sums
+//! are added with wrapping, so an update in any order gives the same bits as
+//! a sum from scratch. The shipped 5x5 and 6x6 files get 1746 and 4701. The
+//! output layer stays in floats: each clipped unit times its output weight
+//! (divided by the ceiling), in eight partial sums added in a fixed order, so
+//! every build gives the same bits.
+//!
+//! The hidden sums of the square inputs (plus the biases) are kept per
+//! position, one row of `hidden` sums for each view: White's pieces as "own",
+//! then Black's, `2 · hidden` numbers in all (the accumulator). The
+//! evaluation adds the few global inputs to the side to move's row, clips it
+//! to 0..=ceiling and takes the dot product with the output weights.
+
+use super::net::{exclusive_groups, square_inputs, NetWeights, MAX_CORRECTION};
+use crate::board::{Color, Position};
+
+/// What 1.0 of a hidden unit becomes, at most.
+const MAX_CEILING: f32 = 8192.0;
+/// Independent partial sums of the output layer (one vector register of
+/// floats), added in the same order by every build.
+const LANES: usize = 8;
+/// The bound kept on every hidden unit's sum (below `i16::MAX`).
+const SUM_LIMIT: f32 = 32_000.0;
+
+/// The network in integers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuantNet {
+    hidden: usize,
+    /// `INPUTS × hidden`, input-major.
+    input: Vec<i16>,
+    bias: Vec<i16>,
+    /// Centiflats per unit of each clipped hidden sum (the float output
+    /// weight divided by the ceiling).
+    output: Vec<f32>,
+    /// What a hidden unit's 1.0 became: the clip's top.
+    ceiling: i16,
+    /// The output bias, in centiflats.
+    output_bias: f32,
+    /// True when the AVX2 kernels run (false: the portable ones).
+    avx2: bool,
+}
+
+fn round_i16(x: f32) -> i16 {
+    x.round().clamp(-32767.0, 32767.0) as i16
+}
+
+impl QuantNet {
+    /// `net` (for board size `size`) in integers, with the fastest kernels
+    /// this CPU runs.
+    pub fn new(net: &NetWeights, size: usize) -> QuantNet {
+        let h = net.hidden();
+        let groups = exclusive_groups(size);
+        let mut bound = 0.0f32;
+        for j in 0..h {
+            let mut sum = net.bias[j].abs();
+            for (inputs, count) in &groups {
+                let largest = inputs
+                    .iter()
+                    .map(|&i| net.input[i * h + j].abs())
+                    .fold(0.0f32, f32::max);
+                sum += largest * *count as f32;
+            }
+            bound = bound.max(sum);
+        }
+        let ceiling = (SUM_LIMIT / bound.max(1e-6))
+            .min(MAX_CEILING)
+            .floor()
+            .max(1.0);
+        QuantNet {
+            hidden: h,
+            input: net.input.iter().map(|w| round_i16(w * ceiling)).collect(),
+            bias: net.bias.iter().map(|b| round_i16(b * ceiling)).collect(),
+            output: net.output.iter().map(|o| o / ceiling).collect(),
+            ceiling: ceiling as i16,
+            output_bias: net.output_bias,
+            avx2: avx2_available(),
+        }
+    }
+
+    /// The same network with the portable kernels only (what a CPU without
+    /// AVX2 runs); for the tests that hold the two equal.
+    pub fn portable(mut self) -> QuantNet {
+        self.avx2 = false;
+        self
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// What a hidden unit's 1.0 became.
+    pub fn ceiling(&self) -> i16 {
+        self.ceiling
+    }
+
+    /// The accumulator of `pos` summed from scratch: White's view's row,
+    /// then Black's.
+    pub fn refresh(&self, pos: &Position) -> Vec<i16> {
+        let mut acc = vec![0; 2 * self.hidden];
+        let mut inputs = Vec::with_capacity(4 * 64);
+        for (view, row) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(acc.chunks_exact_mut(self.hidden))
+        {
+            inputs.clear();
+            for sq in pos.occupied().squares() {
+                square_inputs(pos, sq, view, |i| inputs.push(i as u16));
+            }
+            row.copy_from_slice(&self.bias);
+            self.update_row(row, &inputs, &[]);
+        }
+        acc
+    }
+
+    /// Adds the weight rows of `adds` to `row` (`hidden` sums) and takes
+    /// those of `subs` away.
+    pub fn update_row(&self, row: &mut [i16], adds: &[u16], subs: &[u16]) {
+        match self.hidden {
+            64 => self.update_width::<64>(row, adds, subs),
+            128 => self.update_width::<128>(row, adds, subs),
+            256 => self.update_width::<256>(row, adds, subs),
+            // `net_weights::decode` admits no other width.
+            _ => {}
+        }
+    }
+
+    #[inline(always)]
+    fn update_width<const H: usize>(&self, row: &mut [i16], adds: &[u16], subs: &[u16]) {
+        let row: &mut [i16; H] = row.try_into().expect("width");
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when this CPU was found to support
+            // AVX2, all `add_rows_avx2` needs. Measured: see
+            // docs/performance.md (the incremental network).
+            return unsafe { add_rows_avx2::<H>(row, &self.input, adds, subs) };
+        }
+        add_rows::<H>(row, &self.input, adds, subs);
+    }
+
+    /// The correction in centiflats, within ±`MAX_CORRECTION`, from the side
+    /// to move's row of the accumulator `acc` and the global inputs `globals`.
+    pub fn correction(&self, acc: &[i16], us: Color, globals: &[u16]) -> i32 {
+        let row = &acc[us as usize * self.hidden..][..self.hidden];
+        let sum = match self.hidden {
+            64 => self.dot_width::<64>(row, globals),
+            128 => self.dot_width::<128>(row, globals),
+            256 => self.dot_width::<256>(row, globals),
+            _ => 0.0,
+        };
+        let limit = MAX_CORRECTION as f32;
+        (sum + self.output_bias).clamp(-limit, limit) as i32
+    }
+
+    #[inline(always)]
+    fn dot_width<const H: usize>(&self, row: &[i16], globals: &[u16]) -> f32 {
+        let row: &[i16; H] = row.try_into().expect("width");
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: as in `update_width`: AVX2 was found on this CPU.
+            return unsafe { dot_avx2::<H>(self, row, globals) };
+        }
+        dot::<H>(self, row, globals)
+    }
+}
+
+/// True when this CPU runs AVX2.
+fn avx2_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `row += Σ input rows of adds − Σ input rows of subs`, wrapping.
+#[inline(always)]
+fn add_rows<const H: usize>(row: &mut [i16; H], input: &[i16], adds: &[u16], subs: &[u16]) {
+    for &i in adds {
+        let w: &[i16; H] = input[i as usize * H..][..H].try_into().expect("row");
+        for (a, w) in row.iter_mut().zip(w) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+    for &i in subs {
+        let w: &[i16; H] = input[i as usize * H..][..H].try_into().expect("row");
+        for (a, w) in row.iter_mut().zip(w) {
+            *a = a.wrapping_sub(*w);
+        }
+    }
+}
+
+/// The output layer in centiflats (without its bias): the row plus the
+/// global inputs' weight rows, clipped to 0..=ceiling, times the output
+/// weights.
+#[inline(always)]
+fn dot<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> f32 {
+    let mut hidden = *row;
+    add_rows::<H>(&mut hidden, &net.input, globals, &[]);
+    let out: &[f32; H] = net.output[..H].try_into().expect("output");
+    let top = net.ceiling;
+    let mut lanes = [0.0f32; LANES];
+    for (h, o) in hidden.chunks_exact(LANES).zip(out.chunks_exact(LANES)) {
+        for ((l, h), o) in lanes.iter_mut().zip(h).zip(o) {
+            *l += f32::from((*h).clamp(0, top)) * o;
+        }
+    }
+    lanes.iter().sum()
+}
+
+/// `add_rows` compiled for AVX2: the same integer sums, 16 lanes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn add_rows_avx2<const H: usize>(
+    row: &mut [i16; H],
+    input: &[i16],
+    adds: &[u16],
+    subs: &[u16],
+) {
+    add_rows::<H>(row, input, adds, subs);
+}
+
+/// `dot` compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dot_avx2<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> f32 {
+    dot::<H>(net, row, globals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::incremental::NetStack;
+    use super::super::net::{active_inputs, global_inputs, MAX_ACTIVE, MAX_GLOBAL};
+    use super::super::net_weights::{quant_for, weights_for};
+    use super::super::{features, net::INPUTS};
+    use super::*;
+    use crate::movegen::MoveList;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A network of random weights, `hidden` wide, leaked for a `'static` life.
+    fn random_net(hidden: usize, size: usize, seed: u64) -> &'static QuantNet {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut w = |n: usize, s: f32| (0..n).map(|_| rng.gen_range(-s..s)).collect::<Vec<f32>>();
+        let net = NetWeights {
+            input: w(INPUTS * hidden, 0.3),
+            bias: w(hidden, 0.5),
+            output: w(hidden, 200.0),
+            output_bias: 3.0,
+        };
+        Box::leak(Box::new(QuantNet::new(&net, size)))
+    }
+
+    fn globals(pos: &Position) -> Vec<u16> {
+        let (_, _, roads) = features::measures_and_roads(pos, features::completing_squares(pos));
+        let mut out = Vec::with_capacity(MAX_GLOBAL);
+        global_inputs(pos, &roads, |i| out.push(i as u16));
+        out
+    }
+
+    /// Plays random games of `size` with `net`, checking at every ply that
+    /// the accumulator kept move by move equals the one summed from scratch,
+    /// after the move and again after it is unmade; returns the positions
+    /// seen.
+    fn walk(net: &'static QuantNet, size: usize, seed: u64) -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut seen = Vec::new();
+        for _ in 0..6 {
+            let mut pos = Position::start(size).unwrap();
+            let mut stack = NetStack::with_net(Some(net), &pos);
+            let mut moves = MoveList::new();
+            for _ in 0..120 {
+                if pos.is_over() {
+                    break;
+                }
+                pos.legal_moves(&mut moves);
+                // Spreads more often than their share, to stack the board.
+                let spreads: Vec<_> = moves.iter().copied().filter(|m| m.is_spread()).collect();
+                let mv = if !spreads.is_empty() && rng.gen_bool(0.6) {
+                    spreads[rng.gen_range(0..spreads.len())]
+                } else {
+                    moves[rng.gen_range(0..moves.len())]
+                };
+                let before = pos.clone();
+                stack.leave(&pos, mv);
+                let undo = pos.make(mv);
+                // Some positions are left unevaluated, so that their children
+                // are summed from scratch.
+                if rng.gen_bool(0.9) {
+                    assert_eq!(stack.current(&pos).unwrap().1, net.refresh(&pos), "{mv:?}");
+                }
+                if rng.gen_bool(0.2) {
+                    stack.pop();
+                    pos.unmake(mv, undo);
+                    assert_eq!(pos, before);
+                    assert_eq!(stack.current(&pos).unwrap().1, net.refresh(&pos));
+                    continue;
+                }
+                seen.push(pos.clone());
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_sums_kept_move_by_move_equal_the_sums_from_scratch() {
+        let mut tall = 0;
+        for size in 3..=8 {
+            for (hidden, seed) in [(64, 1), (256, 2)] {
+                let net = random_net(hidden, size, seed + size as u64);
+                let seen = walk(net, size, 10 + size as u64);
+                tall += seen
+                    .iter()
+                    .filter(|p| p.occupied().squares().any(|s| p.height(s) >= 3))
+                    .count();
+            }
+        }
+        for size in [5, 6] {
+            walk(quant_for(size).unwrap(), size, 7);
+        }
+        // The walks must have built stacks, or spreads were not tried.
+        assert!(tall > 100, "{tall}");
+    }
+
+    #[test]
+    fn the_portable_kernels_give_the_same_sums_and_output() {
+        for (size, net) in [
+            (6, quant_for(6).unwrap()),
+            (7, random_net(256, 7, 5)),
+            (4, random_net(64, 4, 6)),
+        ] {
+            let portable = net.clone().portable();
+            for pos in walk(net, size, 3) {
+                let (fast, slow) = (net.refresh(&pos), portable.refresh(&pos));
+                assert_eq!(fast, slow);
+                let g = globals(&pos);
+                let us = pos.to_move();
+                assert_eq!(
+                    net.correction(&fast, us, &g),
+                    portable.correction(&slow, us, &g)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_integers_stay_within_two_centiflats_of_the_floats_on_average() {
+        for size in [5, 6] {
+            let (float, quant) = (weights_for(size).unwrap(), quant_for(size).unwrap());
+            let positions = walk(quant, size, 11);
+            let mut total = 0.0;
+            let mut worst = 0.0f32;
+            for pos in &positions {
+                let (_, _, roads) =
+                    features::measures_and_roads(pos, features::completing_squares(pos));
+                let mut active = [0u16; MAX_ACTIVE];
+                let len = active_inputs(pos, &roads, &mut active);
+                let limit = MAX_CORRECTION as f32;
+                let exact = float.output(&active[..len]).clamp(-limit, limit);
+                let acc = quant.refresh(pos);
+                let q = quant.correction(&acc, pos.to_move(), &globals(pos)) as f32;
+                total += (q - exact).abs();
+                worst = worst.max((q - exact).abs());
+            }
+            let mean = total / positions.len() as f32;
+            eprintln!("{size}x{size}: integers against floats, mean {mean:.3} cf, worst {worst:.1} cf over {} positions", positions.len());
+            assert!(
+                mean < 2.0 && worst < 15.0,
+                "{size}x{size}: mean {mean}, worst {worst}"
+            );
+        }
+    }
+}
