@@ -57,6 +57,7 @@ fn corner_samples() -> Vec<Sample> {
         size: 4,
         half_komi: 0,
         games: 60,
+        first_game: 0,
         nodes: 300,
         random_plies: 6,
         max_plies: 120,
@@ -115,6 +116,66 @@ fn the_fit_learns_what_the_teacher_sees_and_writes_every_weight() {
     assert!(report.seen[Square::new(3, 3).index()]);
     // Samples of another size are refused.
     assert!(fit_net(&samples, 5, &fit).is_err());
+}
+
+/// Self-play positions (no teacher) whose "result" is the corner rule's
+/// figure drawn as a win or a loss, and whose search score says nothing.
+fn corner_games() -> Vec<Sample> {
+    corner_samples()
+        .into_iter()
+        .map(|s| {
+            let p = s.teacher.unwrap();
+            let result = if p > 0.5 {
+                1.0
+            } else if p < 0.5 {
+                0.0
+            } else {
+                0.5
+            };
+            Sample {
+                teacher: None,
+                result,
+                score: 0,
+                ..s
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn without_a_teacher_the_fit_learns_from_results_and_scores() {
+    let samples = corner_games();
+    // λ = 0: the targets are the results, which the corners decide.
+    let results = NetConfig {
+        epochs: 40,
+        lambda: 0.0,
+        ..NetConfig::default()
+    };
+    let report = fit_net(&samples, 4, &results).unwrap();
+    assert!(
+        report.validation_after < report.validation_before * 0.8,
+        "validation loss {} -> {}",
+        report.validation_before,
+        report.validation_after
+    );
+    // λ = 1: the targets are the search scores, all 0 here (even chances):
+    // the network learns to take back what the evaluation says.
+    let scores = NetConfig {
+        lambda: 1.0,
+        ..results
+    };
+    let flat = fit_net(&samples, 4, &scores).unwrap();
+    assert!(
+        flat.validation_after < flat.validation_before * 0.5,
+        "validation loss {} -> {}",
+        flat.validation_before,
+        flat.validation_after
+    );
+    let bad = NetConfig {
+        lambda: 1.5,
+        ..results
+    };
+    assert!(fit_net(&samples, 4, &bad).unwrap_err().contains("lambda"));
 }
 
 #[test]

@@ -11,6 +11,7 @@ fn config(seed: u64) -> SelfPlay {
         size: 4,
         half_komi: 0,
         games: 24,
+        first_game: 0,
         nodes: 400,
         random_plies: 4,
         max_plies: 120,
@@ -47,6 +48,21 @@ fn self_play_is_reproducible_and_reads_back() {
     assert!(Sample::from_line("1\t1\t0").is_err());
 }
 
+#[test]
+fn shards_concatenate_into_the_whole_run() {
+    let whole = on_threads(2, &config(5));
+    let half = |first_game| SelfPlay {
+        games: 12,
+        first_game,
+        ..config(5)
+    };
+    let mut shards = on_threads(2, &half(0));
+    let second = on_threads(1, &half(12));
+    assert!(second.iter().all(|s| s.game >= 12) && !second.is_empty());
+    shards.extend(second);
+    assert_eq!(shards, whole);
+}
+
 /// The engine's binary, which the workspace's `cargo test` builds beside this
 /// crate's own.
 fn menhir_binary() -> std::path::PathBuf {
@@ -65,6 +81,7 @@ fn a_teacher_engine_plays_whole_games() {
     // Menhir's own binary stands in for an external TEI engine such as Tiltak.
     let teacher = SelfPlay {
         games: 4,
+        first_game: 0,
         half_komi: 4,
         teacher: Some(menhir_binary()),
         ..config(5)

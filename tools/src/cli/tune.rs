@@ -38,6 +38,11 @@ struct GenArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     games: usize,
+    /// Which shard of --games games to play: shard k plays games k·games to
+    /// k·games + games − 1 of the seed's sequence, so shards run on many
+    /// machines concatenate into one file.
+    #[arg(long, default_value_t = 0)]
+    shard: usize,
     /// Search nodes per move.
     #[arg(long, default_value_t = 20_000)]
     nodes: u64,
@@ -125,6 +130,10 @@ fn generate(args: &GenArgs) -> Result<(), String> {
         size: args.size,
         half_komi: args.half_komi,
         games: args.games,
+        first_game: args
+            .shard
+            .checked_mul(args.games)
+            .ok_or("--shard times --games is too large")?,
         nodes: args.nodes.max(1),
         random_plies: args.random_plies,
         max_plies: 400,

@@ -1,6 +1,7 @@
 //! `menhir-tools tune net`: fits the evaluation's learned correction (`eval::net`) of
-//! one board size to the teacher's win probabilities in `tune gen` files, and can
-//! write it into `src/eval/net_weights/`.
+//! one board size to `tune gen` files (a teacher's win probabilities, or Menhir's
+//! own games: results and search scores), and can write it into
+//! `src/eval/net_weights/`.
 
 use clap::Args;
 use menhir::notation::parse_tps;
@@ -12,7 +13,8 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct NetArgs {
-    /// Position files written by `tune gen --teacher`, all of one board size.
+    /// Position files written by `tune gen` (with or without --teacher), all
+    /// of one board size.
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -35,6 +37,11 @@ pub struct NetArgs {
     /// Hidden units: 64, 128 or 256 (the widths the evaluation has code for).
     #[arg(long, default_value_t = 128, value_parser = width)]
     hidden: usize,
+    /// For self-play positions: the search score's share of the target, 0 to
+    /// 1 (the game's result has the rest). Teacher positions use the
+    /// teacher's figure.
+    #[arg(long, default_value_t = 0.5, value_parser = fraction)]
+    lambda: f32,
     /// Seed of the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -57,6 +64,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         weight_decay: args.weight_decay,
         decay_to: args.decay_to,
         hidden: args.hidden,
+        lambda: f64::from(args.lambda),
     };
     let report = fit_net(samples, size, &config)?;
     println!(
@@ -77,8 +85,13 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         } else {
             format!("constant step size {}", args.learning_rate)
         };
+        let lambda = if samples.iter().any(|s| s.teacher.is_none()) {
+            format!(", self-play targets with lambda {}", args.lambda)
+        } else {
+            String::new()
+        };
         let note = format!(
-            "{} positions ({}), {} hidden units, {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            "{} positions ({}){lambda}, {} hidden units, {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
             file_names(&args.data),
             args.hidden,

@@ -1,8 +1,11 @@
 //! Fitting the evaluation's learned correction (`eval::net`) to a teacher's win
-//! probabilities. The hand-built evaluation stays as it is: the win probability
-//! is modelled as σ(k · (evaluation + correction) / 100), with `k` fitted to the
-//! evaluation alone first, and the correction's weights are fitted by Adam on
-//! mini-batches with cross-entropy against the teacher's figure. Every position
+//! probabilities, or to Menhir's own games. The hand-built evaluation stays as
+//! it is: the win probability is modelled as σ(k · (evaluation + correction) /
+//! 100), with `k` fitted to the evaluation alone first, and the correction's
+//! weights are fitted by Adam on mini-batches with cross-entropy against the
+//! target. A position a teacher played has the teacher's figure as its
+//! target; one from self-play has λ · σ(k · search score / 100) + (1 − λ) ·
+//! the game's result (`lambda`), both for the side to move. Every position
 //! is seen under a random one of the board's eight symmetries each epoch; the
 //! step size can fall along a half cosine over the epochs (`decay_to`). One
 //! game in ten is held out for validation.
@@ -41,6 +44,9 @@ pub struct NetConfig {
     pub decay_to: f32,
     /// Hidden units, one of `eval::net::WIDTHS`.
     pub hidden: usize,
+    /// The search score's share of a self-play position's target (the game
+    /// result has the rest); teacher positions ignore it.
+    pub lambda: f64,
 }
 
 impl Default for NetConfig {
@@ -53,6 +59,7 @@ impl Default for NetConfig {
             weight_decay: 0.0,
             decay_to: 1.0,
             hidden: DEFAULT_HIDDEN,
+            lambda: 0.5,
         }
     }
 }
@@ -78,12 +85,14 @@ pub struct NetReport {
     pub seen: Vec<bool>,
 }
 
-/// One position: its active inputs, the evaluation, the teacher's probability
-/// for the side to move.
+/// One position: its active inputs, the evaluation, the target probability
+/// for the side to move, and for a self-play position the search score (from
+/// the side to move) that the target blends in once `k` is known.
 struct Row {
     active: Vec<u16>,
     base: f32,
     target: f32,
+    score: Option<f32>,
     validation: bool,
 }
 
@@ -101,27 +110,42 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
     let mut buf = [0u16; MAX_ACTIVE];
     for (i, s) in samples.iter().enumerate() {
-        let Some(teacher) = s.teacher else {
-            continue;
-        };
         let mut pos = parse_tps(&s.tps).map_err(|e| format!("sample {}: {e}", i + 1))?;
         if pos.size() != size {
             return Err(format!("sample {} is not {size}x{size}", i + 1));
         }
         pos.set_half_komi(s.half_komi);
         let len = correction_inputs(&pos, &mut buf);
-        let target = match pos.to_move() {
-            Color::White => teacher,
-            Color::Black => 1.0 - teacher,
+        let white = pos.to_move() == Color::White;
+        let for_mover = |p: f64| if white { p } else { 1.0 - p };
+        // Until `k` is fitted, a self-play position's target is its result.
+        let (target, score) = match s.teacher {
+            Some(p) => (for_mover(p), None),
+            None => {
+                let score = if white { s.score } else { -s.score };
+                (for_mover(s.result), Some(score as f32))
+            }
         };
         rows.push(Row {
             active: buf[..len].to_vec(),
             base: hand_evaluation(&pos) as f32,
             target: target as f32,
+            score,
             validation: s.game % 10 == 0,
         });
     }
     Ok(rows)
+}
+
+/// Blends each self-play row's search score into its target:
+/// λ · σ(k · score / 100) + (1 − λ) · result.
+fn blend_scores(rows: &mut [Row], k: f64, lambda: f64) {
+    for r in rows {
+        if let Some(score) = r.score {
+            let searched = probability(k, score as f64);
+            r.target = (lambda * searched + (1.0 - lambda) * r.target as f64) as f32;
+        }
+    }
 }
 
 /// The `k` that best fits σ(k · base / 100) to the training targets.
@@ -242,13 +266,17 @@ pub fn check_width(units: usize) -> Result<(), String> {
 /// `samples` (positions without one are skipped).
 pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<NetReport, String> {
     check_width(config.hidden)?;
-    let rows = prepare(samples, size)?;
+    if !(0.0..=1.0).contains(&config.lambda) {
+        return Err(format!("lambda {} is not between 0 and 1", config.lambda));
+    }
+    let mut rows = prepare(samples, size)?;
     let train: Vec<usize> = (0..rows.len()).filter(|&i| !rows[i].validation).collect();
     let validation_positions = rows.len() - train.len();
     if train.is_empty() || validation_positions == 0 {
-        return Err("need teacher positions from at least ten games to fit and validate".into());
+        return Err("need positions from at least ten games to fit and validate".into());
     }
     let k = fit_k(&rows);
+    blend_scores(&mut rows, k, config.lambda);
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut net = new_net(config.hidden, &mut rng);
     let validation_before = loss(&net, &rows, k, true, false);

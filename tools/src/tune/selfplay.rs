@@ -3,6 +3,11 @@
 //! openings, played in parallel with rayon. Each quiet position (no immediate win
 //! for the side to move, no proven score) is kept with the search's score (with a
 //! teacher, Menhir's static evaluation) and the game's result.
+//!
+//! Game `i` depends on the seed and `i` alone, so a run can be cut into shards
+//! (`first_game`) played anywhere: shard k of g games each plays games
+//! k·g to k·g + g − 1, and the shards' files concatenated are the file one run
+//! of all the games would write.
 
 use super::progress::Progress;
 use super::teacher::Teacher;
@@ -28,6 +33,9 @@ pub struct SelfPlay {
     pub half_komi: i32,
     /// Games to play.
     pub games: usize,
+    /// The index of the first game (a shard's offset): games `first_game` to
+    /// `first_game + games - 1` are played.
+    pub first_game: usize,
     /// Search nodes per move.
     pub nodes: u64,
     /// Random flat placements before the engine takes over.
@@ -126,7 +134,8 @@ pub fn play(config: &SelfPlay) -> Result<Vec<Sample>, String> {
         Teacher::start(path, config.size, config.half_komi, config.nodes)?;
     }
     let progress = Progress::new("self-play games", config.games);
-    let games: Vec<Vec<Sample>> = (0..config.games)
+    let first = config.first_game;
+    let games: Vec<Vec<Sample>> = (first..first + config.games)
         .into_par_iter()
         .map(|i| {
             let samples = play_one(config, &start, i);

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# One generation of Menhir's self-play learning on one board size:
+#
+#   1. builds the engine and its tools from this tree: the current network of
+#      the size (src/eval/net_weights/s<size>.bin; an empty file means none) is
+#      the player;
+#   2. plays --games games for each --half-komi with `menhir-tools tune gen`
+#      (--nodes per move, seeded random openings) into
+#      DATA/s<size>/g<generation>/; a file already there is kept, so shards
+#      played elsewhere (`tune gen --shard K`) can be dropped in first;
+#   3. fits the correction (`menhir-tools tune net`, --hidden units, --lambda)
+#      to this generation's positions and those of the --window generations
+#      before it, and writes s<size>.bin;
+#   4. rebuilds, prints the bench signature, and plays an SPRT of the new
+#      engine against the old one with tools/match.sh (racetrack, the size's
+#      book, both colours per opening);
+#   5. appends the generation's row (command, positions, losses, SPRT) to
+#      DATA/generations.md, and puts the old s<size>.bin back unless the SPRT
+#      accepted the new one (or --keep is given).
+#
+# 3x3 has no racetrack book: give --no-sprt there and judge the net otherwise.
+#
+# usage: tools/learn.sh --size N --generation G --racetrack PATH
+#          [--half-komi 4] (repeatable; default 4, or 0 on 3x3)
+#          [--games 2000] [--nodes 10000] [--random-plies 6] [--seed S]
+#          [--hidden 256] [--lambda 0.5] [--epochs 30] [--window 1]
+#          [--tc 5+0.05] [--sprt 0,15] [--sprt-games 400] [--komi 2]
+#          [--data learn-data] [--no-sprt] [--keep]
+set -euo pipefail
+
+size="" generation="" racetrack="" games=2000 nodes=10000 random_plies=6 seed=""
+hidden=256 lambda=0.5 epochs=30 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
+komi="" data="learn-data" do_sprt=1 keep=0
+komis=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift 2 ;;
+    --generation) generation=$2; shift 2 ;;
+    --racetrack) racetrack=$2; shift 2 ;;
+    --half-komi) komis+=("$2"); shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --nodes) nodes=$2; shift 2 ;;
+    --random-plies) random_plies=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --hidden) hidden=$2; shift 2 ;;
+    --lambda) lambda=$2; shift 2 ;;
+    --epochs) epochs=$2; shift 2 ;;
+    --window) window=$2; shift 2 ;;
+    --tc) tc=$2; shift 2 ;;
+    --sprt) sprt=$2; shift 2 ;;
+    --sprt-games) sprt_games=$2; shift 2 ;;
+    --komi) komi=$2; shift 2 ;;
+    --data) data=$2; shift 2 ;;
+    --no-sprt) do_sprt=0; shift ;;
+    --keep) keep=1; shift ;;
+    *) echo "learn.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+if [ -z "$size" ] || [ -z "$generation" ]; then
+  echo "learn.sh: --size and --generation are required" >&2; exit 2
+fi
+if [ "$do_sprt" = 1 ] && { [ -z "$racetrack" ] || [ ! -x "$racetrack" ]; }; then
+  echo "learn.sh: --racetrack must name racetrack's binary (or give --no-sprt)" >&2; exit 2
+fi
+if [ ${#komis[@]} -eq 0 ]; then
+  if [ "$size" = 3 ]; then komis=(0); else komis=(4); fi
+fi
+if [ -z "$komi" ]; then komi=$(( komis[0] / 2 )); fi
+if [ -z "$seed" ]; then seed=$(( size * 1000 + generation )); fi
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+data="$(mkdir -p "$data" && cd "$data" && pwd)"
+net="src/eval/net_weights/s${size}.bin"
+command="tools/learn.sh $*"
+
+cargo build --release --quiet -p menhir -p menhir-tools
+bins="$data/bin"
+mkdir -p "$bins"
+old="$bins/menhir-s${size}-g$((generation - 1))"
+cp target/release/menhir "$old"
+cp "$net" "$data/s${size}-g$((generation - 1)).bin"
+
+# 2. Self-play with the current network.
+gen_dir="$data/s${size}/g${generation}"
+mkdir -p "$gen_dir"
+for hk in "${komis[@]}"; do
+  file="$gen_dir/hk${hk}_n${nodes}_g${games}_seed${seed}.tsv"
+  if [ -f "$file" ]; then
+    echo "reusing $file"
+  else
+    target/release/menhir-tools tune gen --size "$size" --half-komi "$hk" \
+      --games "$games" --nodes "$nodes" --random-plies "$random_plies" \
+      --seed "$seed" --out "$file.part"
+    mv "$file.part" "$file"
+  fi
+done
+
+# 3. Fit to this generation and the --window before it.
+files=()
+for (( g = generation - window + 1; g <= generation; g++ )); do
+  if [ -d "$data/s${size}/g${g}" ]; then
+    while IFS= read -r f; do files+=("$f"); done < <(ls "$data/s${size}/g${g}"/*.tsv)
+  fi
+done
+positions=$(cat "${files[@]}" | wc -l)
+fit_log="$gen_dir/fit.log"
+target/release/menhir-tools tune net "${files[@]}" --hidden "$hidden" --lambda "$lambda" \
+  --epochs "$epochs" --decay-to 0.05 --write src/eval/net_weights | tee "$fit_log"
+losses=$(grep 'validation loss' "$fit_log" | tail -1)
+
+# 4. The new engine against the old one.
+cargo build --release --quiet -p menhir
+new="$bins/menhir-s${size}-g${generation}"
+cp target/release/menhir "$new"
+bench=$("$new" bench 2>/dev/null | tail -1)
+echo "bench: $bench"
+verdict="not played (--no-sprt)"
+result=""
+if [ "$do_sprt" = 1 ]; then
+  match_log="$gen_dir/sprt.log"
+  tools/match.sh --racetrack "$racetrack" --menhir "$new" --opponent "$old" \
+    --size "$size" --komi "$komi" --games "$sprt_games" --tc "$tc" --concurrency 2 \
+    --sprt "$sprt" --out "$gen_dir/matches" | tee "$match_log"
+  elo=$(grep -E '^Elo' "$match_log" | tail -1 | sed 's/^Elo *: *//')
+  llr=$(grep -E '^LLR' "$match_log" | tail -1 | awk '{print $3}')
+  wdl=$(grep -E "^$new: " "$match_log" | sed 's/.*W-D-L //' | tail -1)
+  result="$wdl, Elo $elo, LLR $llr"
+  if awk -v l="$llr" 'BEGIN { exit !(l >= 2.94) }'; then
+    verdict="accepted"
+  elif awk -v l="$llr" 'BEGIN { exit !(l <= -2.94) }'; then
+    verdict="rejected"
+  else
+    verdict="undecided at the cap"
+  fi
+fi
+if [ "$verdict" != "accepted" ] && [ "$keep" = 0 ]; then
+  cp "$data/s${size}-g$((generation - 1)).bin" "$net"
+  echo "kept the old network: $verdict"
+fi
+row="| $(date +%F) | ${size}x${size} | $generation | \`$command\` | $positions from ${#files[@]} files | $losses | $bench | $result | $verdict |"
+if [ ! -f "$data/generations.md" ]; then
+  echo "| date | size | generation | command | positions | fit | bench | SPRT (new W-D-L, Elo, LLR) | verdict |" > "$data/generations.md"
+  echo "|---|---|---|---|---|---|---|---|---|" >> "$data/generations.md"
+fi
+echo "$row" >> "$data/generations.md"
+echo "$row"
