@@ -72,8 +72,8 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         report.train_positions, report.validation_positions, report.k
     );
     println!(
-        "validation loss: evaluation alone {:.6}, with the correction {:.6} (training {:.6})",
-        report.validation_before, report.validation_after, report.train_after
+        "validation loss: evaluation alone {:.6}, with the correction {:.6} (training {:.6}), the network of epoch {}",
+        report.validation_before, report.validation_after, report.train_after, report.best_epoch
     );
     if let Some(target) = &args.write {
         let path = size_file(target, size, "bin");
@@ -91,10 +91,11 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
             String::new()
         };
         let note = format!(
-            "{} positions ({}){lambda}, {} hidden units, {} epochs, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            "{} positions ({}){lambda}, {} hidden units, epoch {} of {}, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
             file_names(&args.data),
             args.hidden,
+            report.best_epoch,
             args.epochs,
             args.weight_decay,
             report.k,

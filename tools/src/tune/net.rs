@@ -83,6 +83,9 @@ pub struct NetReport {
     pub train_after: f64,
     /// Inputs that were on in some position under some symmetry.
     pub seen: Vec<bool>,
+    /// The epoch whose network is kept: the one with the lowest validation
+    /// loss (from 1; 0 when there were no epochs).
+    pub best_epoch: usize,
 }
 
 /// One position: its active inputs, the evaluation, the target probability
@@ -286,6 +289,7 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
     let mut order = train.clone();
     let (mut mapped, mut pre) = (Vec::with_capacity(MAX_ACTIVE), Vec::new());
     let progress = Progress::new("fitting epochs", config.epochs);
+    let mut best: Option<(f64, NetWeights, usize)> = None;
     for epoch in 0..config.epochs {
         let lr = step_size(config, epoch);
         order.shuffle(&mut rng);
@@ -305,13 +309,22 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
             }
             adam_step(&mut adam, &mut net, &grad, lr, config.weight_decay);
         }
-        log::info!(
-            "epoch {}: step size {lr:.6}, validation loss {:.6}",
-            epoch + 1,
-            loss(&net, &rows, k, true, true)
-        );
+        let validation = loss(&net, &rows, k, true, true);
+        log::info!("epoch {}: step size {lr:.6}, validation loss {validation:.6}", epoch + 1);
+        if best.as_ref().is_none_or(|(v, _, _)| validation < *v) {
+            best = Some((validation, net.clone(), epoch + 1));
+        }
         progress.tick();
     }
+    // The epoch with the lowest validation loss: self-play positions of one
+    // game share its result, so a long fit learns the games by heart.
+    let best_epoch = match best {
+        Some((_, kept, epoch)) => {
+            net = kept;
+            epoch
+        }
+        None => 0,
+    };
     let mut seen = vec![false; INPUTS];
     for row in &rows {
         for map in &maps {
@@ -334,6 +347,7 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
         train_after,
         seen,
         net,
+        best_epoch,
     })
 }
 

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Instructions per search node, counted exactly by callgrind.
+
+usage: tools/cost_per_node.py MENHIR POSITIONS NODES SIZE [HALF_KOMI]
+
+Runs MENHIR under `valgrind --tool=callgrind` as a TEI engine, searches each
+position of the file POSITIONS (one TPS a line) with `go nodes NODES`, waiting
+for each `bestmove`, and prints the total instructions, the start-up's (a run
+with no search), the nodes searched and (total - start-up) / nodes. Wall-clock
+nps moves by several percent run to run on a shared machine; instruction
+counts do not, so this is the figure to compare two builds' cost per node.
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def run(binary, positions, nodes, size, half_komi):
+    out = "/tmp/cost_per_node.%d" % os.getpid()
+    p = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, binary],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def send(line):
+        p.stdin.write(line + "\n")
+        p.stdin.flush()
+
+    send("tei")
+    send("setoption name HalfKomi value %s" % half_komi)
+    send("teinewgame %s" % size)
+    searched = 0
+    for tps in positions:
+        send("position tps " + tps)
+        send("go nodes %s" % nodes)
+        last = 0
+        for line in p.stdout:
+            m = re.search(r" nodes (\d+)", line)
+            if m:
+                last = int(m.group(1))
+            if line.startswith("bestmove"):
+                break
+        searched += last
+    send("quit")
+    p.stdin.close()
+    err = p.stderr.read()
+    p.wait()
+    os.remove(out) if os.path.exists(out) else None
+    return int(re.search(r"Collected : (\d+)", err).group(1)), searched
+
+
+def main():
+    if len(sys.argv) not in (5, 6):
+        sys.exit(__doc__)
+    binary, posfile, nodes, size = sys.argv[1:5]
+    half_komi = sys.argv[5] if len(sys.argv) == 6 else "4"
+    positions = [l.strip() for l in open(posfile) if l.strip()]
+    startup, _ = run(binary, [], nodes, size, half_komi)
+    total, searched = run(binary, positions, nodes, size, half_komi)
+    print("%s: %d instructions, start-up %d, %d nodes, %.0f instructions a node"
+          % (binary, total, startup, searched, (total - startup) / max(searched, 1)))
+
+
+if __name__ == "__main__":
+    main()
