@@ -8,7 +8,9 @@
 #      (--nodes per move, seeded random openings) into
 #      DATA/s<size>/g<generation>/; a file already there is kept, so shards
 #      played elsewhere (`tune gen --shard K`) can be dropped in first;
-#   3. fits the correction (`menhir-tools tune net`, --hidden units, --lambda)
+#   3. fits the correction (`menhir-tools tune net`, --hidden units, --lambda:
+#      1 fits the search scores, which generalise; results overfit, see
+#      docs/strength-log.md §8)
 #      to this generation's positions and those of the --window generations
 #      before it, and writes s<size>.bin;
 #   4. rebuilds, prints the bench signature, and plays an SPRT of the new
@@ -23,13 +25,14 @@
 # usage: tools/learn.sh --size N --generation G --racetrack PATH
 #          [--half-komi 4] (repeatable; default 4, or 0 on 3x3)
 #          [--games 2000] [--nodes 10000] [--random-plies 6] [--seed S]
-#          [--hidden 256] [--lambda 0.5] [--epochs 30] [--window 1]
+#          [--hidden 256] [--lambda 1] [--weight-decay 0.5] [--epochs 12] [--window 1]
 #          [--tc 5+0.05] [--sprt 0,15] [--sprt-games 400] [--komi 2]
 #          [--data learn-data] [--no-sprt] [--keep]
 set -euo pipefail
 
+command="tools/learn.sh $*"
 size="" generation="" racetrack="" games=2000 nodes=10000 random_plies=6 seed=""
-hidden=256 lambda=0.5 epochs=30 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
+hidden=256 lambda=1 weight_decay=0.5 epochs=12 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
 komi="" data="learn-data" do_sprt=1 keep=0
 komis=()
 while [ $# -gt 0 ]; do
@@ -44,6 +47,7 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --hidden) hidden=$2; shift 2 ;;
     --lambda) lambda=$2; shift 2 ;;
+    --weight-decay) weight_decay=$2; shift 2 ;;
     --epochs) epochs=$2; shift 2 ;;
     --window) window=$2; shift 2 ;;
     --tc) tc=$2; shift 2 ;;
@@ -71,7 +75,6 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 data="$(mkdir -p "$data" && cd "$data" && pwd)"
 net="src/eval/net_weights/s${size}.bin"
-command="tools/learn.sh $*"
 
 cargo build --release --quiet -p menhir -p menhir-tools
 bins="$data/bin"
@@ -105,7 +108,8 @@ done
 positions=$(cat "${files[@]}" | wc -l)
 fit_log="$gen_dir/fit.log"
 target/release/menhir-tools tune net "${files[@]}" --hidden "$hidden" --lambda "$lambda" \
-  --epochs "$epochs" --decay-to 0.05 --write src/eval/net_weights | tee "$fit_log"
+  --weight-decay "$weight_decay" --epochs "$epochs" --decay-to 0.05 \
+  --write src/eval/net_weights | tee "$fit_log"
 losses=$(grep 'validation loss' "$fit_log" | tail -1)
 
 # 4. The new engine against the old one.
