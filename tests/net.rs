@@ -54,7 +54,7 @@ fn inputs_read_tops_stacks_and_reserves_from_the_side_to_move() {
         board.len() + 4 + 4 + 2 + 1 + 1,
         "road facts, margin, empty, the piece under c1's top, komi"
     );
-    assert!(v.contains(&(20 * 64)), "no komi, White to move");
+    assert!(v.contains(&(20 * 64 + 16)), "no komi");
     assert!(v.iter().all(|&i| (i as usize) < INPUTS));
 }
 
@@ -84,14 +84,15 @@ fn inputs_read_each_sides_road_facts_the_margin_and_the_empty_squares() {
 }
 
 #[test]
-fn swapping_the_colours_and_the_mover_gives_the_same_inputs_but_the_komi() {
+fn swapping_the_colours_and_the_mover_gives_the_same_inputs() {
     let komi = 20 * 64;
     let board = |v: Vec<u16>| -> Vec<u16> { v.into_iter().filter(|&i| i < komi).collect() };
     let white = inputs("1,2S,1121C,x2/x2,12,x2/x5/x5/x5 1 5");
     let black = inputs("2,1S,2212C,x2/x2,21,x2/x5/x5/x5 2 5");
     assert_eq!(board(white.clone()), board(black.clone()));
-    // Komi counts against White: the komi input tells the movers apart.
-    assert!(white.contains(&komi) && black.contains(&(komi + 16)));
+    // Without komi the komi input is the same for both.
+    assert_eq!(white, black);
+    assert!(white.contains(&(komi + 16)));
     assert_ne!(white, inputs("1,2S,1121C,x2/x2,12,x2/x5/x5/x5 2 5"));
 }
 

@@ -50,8 +50,9 @@ const PLANE_LAYOUT: [Block; 10] = [
     Block::one("empty"),
     // The piece right under the top: own, then enemy.
     Block::numbered("under_top", 0, 2),
-    // The half-komi (clipped to 0..=15), at `half_komi` with White to move
-    // and at `KOMI_BLACK + half_komi` with Black to move.
+    // The half-komi from the side to move's view (komi is Black's: against
+    // White, for Black), clipped to ±15, at `KOMI_ZERO + komi`: with no komi
+    // both sides see the same slot, so the evaluation stays colour-blind.
     Block::one("komi"),
 ];
 const TOP: usize = offset(&PLANE_LAYOUT, "top");
@@ -75,8 +76,8 @@ const ENEMY_CAPS: usize = 8;
 const MARGIN_ZERO: usize = SLOTS / 2;
 /// The largest half-komi the `komi` plane tells apart.
 const KOMI_MAX: i32 = 15;
-/// Where the `komi` plane's slots for Black to move start.
-const KOMI_BLACK: usize = 16;
+/// The `komi` plane's slot for no komi.
+const KOMI_ZERO: i32 = 16;
 
 /// One side's road facts in the `roads` plane, in order.
 const ROAD_LAYOUT: [Block; 4] = [
@@ -306,9 +307,9 @@ pub(crate) fn global_inputs(pos: &Position, roads: &[RoadFacts; 2], mut push: im
         (margin + MARGIN_ZERO as i32).clamp(0, last) as usize,
     );
     at(EMPTY, pos.empty().count().min(SLOTS as u32 - 1) as usize);
-    let komi = pos.half_komi().clamp(0, KOMI_MAX) as usize;
-    let black = if us == Color::Black { KOMI_BLACK } else { 0 };
-    at(KOMI, black + komi);
+    let komi = pos.half_komi().clamp(-KOMI_MAX, KOMI_MAX);
+    let ours = if us == Color::Black { komi } else { -komi };
+    at(KOMI, (KOMI_ZERO + ours) as usize);
 }
 
 /// The active inputs of `pos` from the side to move's view; `roads` are the

@@ -152,7 +152,11 @@ fn without_a_teacher_the_fit_learns_from_results_and_scores() {
         ..NetConfig::default()
     };
     let report = fit_net(&samples, 4, &results).unwrap();
-    assert!((1..=40).contains(&report.best_epoch), "{}", report.best_epoch);
+    assert!(
+        (1..=40).contains(&report.best_epoch),
+        "{}",
+        report.best_epoch
+    );
     assert!(
         report.validation_after < report.validation_before * 0.8,
         "validation loss {} -> {}",

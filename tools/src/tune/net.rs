@@ -310,7 +310,10 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
             adam_step(&mut adam, &mut net, &grad, lr, config.weight_decay);
         }
         let validation = loss(&net, &rows, k, true, true);
-        log::info!("epoch {}: step size {lr:.6}, validation loss {validation:.6}", epoch + 1);
+        log::info!(
+            "epoch {}: step size {lr:.6}, validation loss {validation:.6}",
+            epoch + 1
+        );
         if best.as_ref().is_none_or(|(v, _, _)| validation < *v) {
             best = Some((validation, net.clone(), epoch + 1));
         }
