@@ -22,14 +22,13 @@ const MAX_TOUCHED: usize = 9;
 /// Most square inputs of the touched squares, in one view.
 const LIST: usize = MAX_TOUCHED * PER_SQUARE;
 
-/// One ply of the line: the move that led to it and how far its sums are
-/// known. The touched squares' facts live in `NetStack::before` and
-/// `NetStack::after`, `MAX_TOUCHED` per frame.
+/// One ply of the line: the squares its move touched and how far its sums
+/// are known. The touched squares' facts live in `NetStack::before` and
+/// `NetStack::after`, in the same order.
 #[derive(Clone, Copy)]
 struct Frame {
-    /// The move made (`None` at the root).
-    mv: Option<Move>,
-    /// Squares the move touched.
+    /// The squares the move touched (none at the root), the first `len`.
+    squares: [Square; MAX_TOUCHED],
     len: u8,
     /// The facts after the move are noted (a child has been made, or the
     /// position was evaluated).
@@ -58,12 +57,12 @@ struct Inputs {
 }
 
 impl Inputs {
-    fn gather(facts: &[SquareFacts], squares: impl Iterator<Item = Square>, view: Color) -> Inputs {
+    fn gather(facts: &[SquareFacts], squares: &[Square], view: Color) -> Inputs {
         let mut out = Inputs {
             list: [0; LIST],
             len: 0,
         };
-        for (f, sq) in facts.iter().zip(squares) {
+        for (f, &sq) in facts.iter().zip(squares) {
             facts_inputs(*f, sq, view, |i| {
                 out.list[out.len] = i as u16;
                 out.len += 1;
@@ -99,7 +98,7 @@ impl NetStack {
     /// The stack of `net` (or of none) from `pos`.
     pub(crate) fn with_net(net: Option<&'static QuantNet>, pos: &Position) -> NetStack {
         let root = Frame {
-            mv: None,
+            squares: [Square(0); MAX_TOUCHED],
             len: 0,
             after_known: true,
             ready: true,
@@ -123,10 +122,8 @@ impl NetStack {
             return;
         }
         frame.after_known = true;
-        let Some(mv) = frame.mv else {
-            return;
-        };
-        for (slot, sq) in self.after[k].iter_mut().zip(touched(mv, self.size)) {
+        let squares = &frame.squares[..frame.len as usize];
+        for (slot, &sq) in self.after[k].iter_mut().zip(squares) {
             *slot = SquareFacts::of(pos, sq);
         }
     }
@@ -146,6 +143,7 @@ impl NetStack {
             self.before.push(none);
             self.after.push(none);
         }
+        let mut squares = [mv.square(); MAX_TOUCHED];
         let mut len = 0;
         for (slot, sq) in self.before[k].iter_mut().zip(touched(mv, self.size)) {
             *slot = if mv.is_spread() {
@@ -153,11 +151,12 @@ impl NetStack {
             } else {
                 SquareFacts::default()
             };
+            squares[len] = sq;
             len += 1;
         }
         self.frames.push(Frame {
-            mv: Some(mv),
-            len,
+            squares,
+            len: len as u8,
             after_known: false,
             ready: false,
         });
@@ -201,14 +200,13 @@ impl NetStack {
             let this = &mut this[..h2];
             this.copy_from_slice(&parents[(j - 1) * h2..]);
             let frame = self.frames[j];
-            let Some(mv) = frame.mv else { continue };
-            let len = frame.len as usize;
+            let squares = &frame.squares[..frame.len as usize];
             for (view, row) in [Color::White, Color::Black]
                 .into_iter()
                 .zip(this.chunks_exact_mut(h2 / 2))
             {
-                let adds = Inputs::gather(&self.after[j][..len], touched(mv, self.size), view);
-                let subs = Inputs::gather(&self.before[j][..len], touched(mv, self.size), view);
+                let adds = Inputs::gather(&self.after[j], squares, view);
+                let subs = Inputs::gather(&self.before[j], squares, view);
                 net.update_row(row, &adds.list[..adds.len], &subs.list[..subs.len]);
             }
             self.frames[j].ready = true;
