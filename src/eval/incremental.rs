@@ -197,17 +197,17 @@ impl NetStack {
         };
         for j in ready + 1..=top {
             let (parents, this) = self.accs.split_at_mut(j * h2);
-            let this = &mut this[..h2];
-            this.copy_from_slice(&parents[(j - 1) * h2..]);
+            let (parent, this) = (&parents[(j - 1) * h2..], &mut this[..h2]);
             let frame = self.frames[j];
             let squares = &frame.squares[..frame.len as usize];
-            for (view, row) in [Color::White, Color::Black]
+            for ((view, from), row) in [Color::White, Color::Black]
                 .into_iter()
+                .zip(parent.chunks_exact(h2 / 2))
                 .zip(this.chunks_exact_mut(h2 / 2))
             {
                 let adds = Inputs::gather(&self.after[j], squares, view);
                 let subs = Inputs::gather(&self.before[j], squares, view);
-                net.update_row(row, &adds.list[..adds.len], &subs.list[..subs.len]);
+                net.update_row(from, row, &adds.list[..adds.len], &subs.list[..subs.len]);
             }
             self.frames[j].ready = true;
         }

@@ -8,25 +8,30 @@
 //! for each group of inputs of which only so many can be on at once
 //! (`net::exclusive_groups`), that many times the group's largest weight. Sums
 //! are added with wrapping, so an update in any order gives the same bits as
-//! a sum from scratch. The shipped 5x5 and 6x6 files get 1746 and 4701. The
-//! output layer stays in floats: each clipped unit times its output weight
-//! (divided by the ceiling), in eight partial sums added in a fixed order, so
-//! every build gives the same bits.
+//! a sum from scratch. The shipped 5x5 and 6x6 files get 1746 and 4701.
+//!
+//! The output layer is in integers too: the output weights are rounded to
+//! `i16` at a scale (`output_scale`) small enough that the sum of every
+//! clipped unit times its weight stays within `i32` even if every unit sat at
+//! the ceiling, so the products can be summed in any order (16 at a time,
+//! in pairs, as AVX2's `madd` does) with the same exact result; one float
+//! multiply turns the sum into centiflats.
 //!
 //! The hidden sums of the square inputs (plus the biases) are kept per
 //! position, one row of `hidden` sums for each view: White's pieces as "own",
 //! then Black's, `2 · hidden` numbers in all (the accumulator). The
 //! evaluation adds the few global inputs to the side to move's row, clips it
-//! to 0..=ceiling and takes the dot product with the output weights.
+//! to 0..=ceiling and takes the dot product with the output weights, with
+//! the row held in registers while the global rows are added to it.
 
 use super::net::{exclusive_groups, square_inputs, NetWeights, MAX_CORRECTION};
 use crate::board::{Color, Position};
 
 /// What 1.0 of a hidden unit becomes, at most.
 const MAX_CEILING: f32 = 8192.0;
-/// Independent partial sums of the output layer (one vector register of
-/// floats), added in the same order by every build.
-const LANES: usize = 8;
+/// Hidden units taken at once by the portable output layer; every width of
+/// `net::WIDTHS` is a multiple.
+const CHUNK: usize = 64;
 /// The bound kept on every hidden unit's sum (below `i16::MAX`).
 const SUM_LIMIT: f32 = 32_000.0;
 
@@ -37,9 +42,11 @@ pub struct QuantNet {
     /// `INPUTS × hidden`, input-major.
     input: Vec<i16>,
     bias: Vec<i16>,
-    /// Centiflats per unit of each clipped hidden sum (the float output
-    /// weight divided by the ceiling).
-    output: Vec<f32>,
+    /// The output weights in integers: the float weight (centiflats per 1.0
+    /// of a unit) times the ceiling's reciprocal and `output_scale`'s.
+    output: Vec<i16>,
+    /// Centiflats per unit of the integer output sum.
+    output_scale: f32,
     /// What a hidden unit's 1.0 became: the clip's top.
     ceiling: i16,
     /// The output bias, in centiflats.
@@ -50,6 +57,26 @@ pub struct QuantNet {
 
 fn round_i16(x: f32) -> i16 {
     x.round().clamp(-32767.0, 32767.0) as i16
+}
+
+/// The output weights `output` (centiflats per 1.0 of a unit) as integers
+/// times a scale, and the centiflats per unit of the scale: as large a scale
+/// as keeps every weight within `i16` and `ceiling · Σ|weight|` within `i32`,
+/// the bound on the output sum.
+fn output_in_integers(output: &[f32], ceiling: i32) -> (Vec<i16>, f32) {
+    let largest = output.iter().fold(0.0f32, |m, o| m.max(o.abs())).max(1e-6);
+    let total: f64 = output.iter().map(|o| f64::from(o.abs()) + 0.5).sum();
+    let mut scale =
+        (32767.0 / largest).min((f64::from(i32::MAX) / (f64::from(ceiling) * total)) as f32);
+    loop {
+        let weights: Vec<i16> = output.iter().map(|o| round_i16(o * scale)).collect();
+        let worst: i64 =
+            weights.iter().map(|&w| i64::from(w).abs()).sum::<i64>() * i64::from(ceiling);
+        if worst <= i64::from(i32::MAX) {
+            return (weights, 1.0 / scale);
+        }
+        scale *= 0.99;
+    }
 }
 
 impl QuantNet {
@@ -74,11 +101,13 @@ impl QuantNet {
             .min(MAX_CEILING)
             .floor()
             .max(1.0);
+        let (output, output_scale) = output_in_integers(&net.output, ceiling as i32);
         QuantNet {
             hidden: h,
             input: net.input.iter().map(|w| round_i16(w * ceiling)).collect(),
             bias: net.bias.iter().map(|b| round_i16(b * ceiling)).collect(),
-            output: net.output.iter().map(|o| o / ceiling).collect(),
+            output,
+            output_scale: output_scale / ceiling,
             ceiling: ceiling as i16,
             output_bias: net.output_bias,
             avx2: avx2_available(),
@@ -115,34 +144,41 @@ impl QuantNet {
             for sq in pos.occupied().squares() {
                 square_inputs(pos, sq, view, |i| inputs.push(i as u16));
             }
-            row.copy_from_slice(&self.bias);
-            self.update_row(row, &inputs, &[]);
+            self.update_row(&self.bias, row, &inputs, &[]);
         }
         acc
     }
 
-    /// Adds the weight rows of `adds` to `row` (`hidden` sums) and takes
-    /// those of `subs` away.
-    pub fn update_row(&self, row: &mut [i16], adds: &[u16], subs: &[u16]) {
+    /// Sets `row` (`hidden` sums) to `from` plus the weight rows of `adds`
+    /// minus those of `subs`.
+    pub fn update_row(&self, from: &[i16], row: &mut [i16], adds: &[u16], subs: &[u16]) {
         match self.hidden {
-            64 => self.update_width::<64>(row, adds, subs),
-            128 => self.update_width::<128>(row, adds, subs),
-            256 => self.update_width::<256>(row, adds, subs),
+            64 => self.update_width::<64>(from, row, adds, subs),
+            128 => self.update_width::<128>(from, row, adds, subs),
+            256 => self.update_width::<256>(from, row, adds, subs),
             // `net_weights::decode` admits no other width.
             _ => {}
         }
     }
 
     #[inline(always)]
-    fn update_width<const H: usize>(&self, row: &mut [i16], adds: &[u16], subs: &[u16]) {
+    fn update_width<const H: usize>(
+        &self,
+        from: &[i16],
+        row: &mut [i16],
+        adds: &[u16],
+        subs: &[u16],
+    ) {
+        let from: &[i16; H] = from.try_into().expect("width");
         let row: &mut [i16; H] = row.try_into().expect("width");
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when this CPU was found to support
             // AVX2, all `add_rows_avx2` needs. Measured: see
             // docs/performance.md (the incremental network).
-            return unsafe { add_rows_avx2::<H>(row, &self.input, adds, subs) };
+            return unsafe { add_rows_avx2::<H>(from, row, &self.input, adds, subs) };
         }
+        *row = *from;
         add_rows::<H>(row, &self.input, adds, subs);
     }
 
@@ -154,14 +190,14 @@ impl QuantNet {
             64 => self.dot_width::<64>(row, globals),
             128 => self.dot_width::<128>(row, globals),
             256 => self.dot_width::<256>(row, globals),
-            _ => 0.0,
+            _ => 0,
         };
         let limit = MAX_CORRECTION as f32;
-        (sum + self.output_bias).clamp(-limit, limit) as i32
+        (sum as f32 * self.output_scale + self.output_bias).clamp(-limit, limit) as i32
     }
 
     #[inline(always)]
-    fn dot_width<const H: usize>(&self, row: &[i16], globals: &[u16]) -> f32 {
+    fn dot_width<const H: usize>(&self, row: &[i16], globals: &[u16]) -> i32 {
         let row: &[i16; H] = row.try_into().expect("width");
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
@@ -201,41 +237,110 @@ fn add_rows<const H: usize>(row: &mut [i16; H], input: &[i16], adds: &[u16], sub
     }
 }
 
-/// The output layer in centiflats (without its bias): the row plus the
+/// The output layer's integer sum (without its bias): the row plus the
 /// global inputs' weight rows, clipped to 0..=ceiling, times the output
-/// weights.
+/// weights, a chunk of units at a time.
 #[inline(always)]
-fn dot<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> f32 {
-    let mut hidden = *row;
-    add_rows::<H>(&mut hidden, &net.input, globals, &[]);
-    let out: &[f32; H] = net.output[..H].try_into().expect("output");
+fn dot<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> i32 {
     let top = net.ceiling;
-    let mut lanes = [0.0f32; LANES];
-    for (h, o) in hidden.chunks_exact(LANES).zip(out.chunks_exact(LANES)) {
-        for ((l, h), o) in lanes.iter_mut().zip(h).zip(o) {
-            *l += f32::from((*h).clamp(0, top)) * o;
+    let mut total = 0i32;
+    for (c, chunk) in row.chunks_exact(CHUNK).enumerate() {
+        let mut hidden: [i16; CHUNK] = chunk.try_into().expect("chunk");
+        for &g in globals {
+            let w = &net.input[g as usize * H + c * CHUNK..][..CHUNK];
+            for (a, w) in hidden.iter_mut().zip(w) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        let out = &net.output[c * CHUNK..][..CHUNK];
+        for (h, o) in hidden.iter().zip(out) {
+            total += i32::from((*h).clamp(0, top)) * i32::from(*o);
         }
     }
-    lanes.iter().sum()
+    total
 }
 
-/// `add_rows` compiled for AVX2: the same integer sums, 16 lanes at a time.
+/// `row = from` plus `add_rows`, in AVX2 instructions: the row is held in
+/// registers (16 sums to a register, all 16 registers for 256 units) while
+/// the weight rows are added and taken away, and stored once.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn add_rows_avx2<const H: usize>(
+    from: &[i16; H],
     row: &mut [i16; H],
     input: &[i16],
     adds: &[u16],
     subs: &[u16],
 ) {
-    add_rows::<H>(row, input, adds, subs);
+    use std::arch::x86_64::{
+        _mm256_add_epi16, _mm256_loadu_si256, _mm256_setzero_si256, _mm256_storeu_si256,
+        _mm256_sub_epi16,
+    };
+    let mut sums = [_mm256_setzero_si256(); 16];
+    let sums = &mut sums[..H / 16];
+    for (r, s) in sums.iter_mut().enumerate() {
+        // SAFETY: `from` holds H values and 16 · r + 16 <= H.
+        *s = _mm256_loadu_si256(from.as_ptr().add(16 * r).cast());
+    }
+    for &i in adds {
+        let w: &[i16; H] = input[i as usize * H..][..H].try_into().expect("row");
+        for (r, s) in sums.iter_mut().enumerate() {
+            // SAFETY: as for `from`: `w` holds H values.
+            *s = _mm256_add_epi16(*s, _mm256_loadu_si256(w.as_ptr().add(16 * r).cast()));
+        }
+    }
+    for &i in subs {
+        let w: &[i16; H] = input[i as usize * H..][..H].try_into().expect("row");
+        for (r, s) in sums.iter_mut().enumerate() {
+            // SAFETY: as for `from`: `w` holds H values.
+            *s = _mm256_sub_epi16(*s, _mm256_loadu_si256(w.as_ptr().add(16 * r).cast()));
+        }
+    }
+    for (r, s) in sums.iter().enumerate() {
+        // SAFETY: `row` holds H values and 16 · r + 16 <= H.
+        _mm256_storeu_si256(row.as_mut_ptr().add(16 * r).cast(), *s);
+    }
 }
 
-/// `dot` compiled for AVX2.
+/// `dot` in AVX2 instructions: the row's sums sit in registers (16 to a
+/// register, all 16 registers for 256 units) while the global rows are added,
+/// then are clipped and multiplied by the output weights in pairs (`madd`).
+/// The same integers as `dot`: the sums wrap alike and the output sum cannot
+/// overflow.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn dot_avx2<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> f32 {
-    dot::<H>(net, row, globals)
+unsafe fn dot_avx2<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> i32 {
+    use std::arch::x86_64::{
+        _mm256_add_epi16, _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16,
+        _mm256_max_epi16, _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256,
+        _mm256_storeu_si256,
+    };
+    let mut hidden = [_mm256_setzero_si256(); 16];
+    let hidden = &mut hidden[..H / 16];
+    for (r, h) in hidden.iter_mut().enumerate() {
+        // SAFETY: `row` holds H values and 16 · r + 16 <= H.
+        *h = _mm256_loadu_si256(row.as_ptr().add(16 * r).cast());
+    }
+    for &g in globals {
+        let w: &[i16; H] = net.input[g as usize * H..][..H].try_into().expect("row");
+        for (r, h) in hidden.iter_mut().enumerate() {
+            // SAFETY: as for `row`: `w` holds H values.
+            *h = _mm256_add_epi16(*h, _mm256_loadu_si256(w.as_ptr().add(16 * r).cast()));
+        }
+    }
+    let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(net.ceiling));
+    let out: &[i16; H] = net.output[..H].try_into().expect("output");
+    let mut total = _mm256_setzero_si256();
+    for (r, h) in hidden.iter().enumerate() {
+        let clipped = _mm256_min_epi16(_mm256_max_epi16(*h, zero), top);
+        // SAFETY: as for `row`: `out` holds H values.
+        let o = _mm256_loadu_si256(out.as_ptr().add(16 * r).cast());
+        total = _mm256_add_epi32(total, _mm256_madd_epi16(clipped, o));
+    }
+    let mut lanes = [0i32; 8];
+    // SAFETY: `lanes` is 8 × 4 bytes, one register's width.
+    _mm256_storeu_si256(lanes.as_mut_ptr().cast(), total);
+    lanes.iter().sum()
 }
 
 #[cfg(test)]
@@ -351,6 +456,45 @@ mod tests {
                     portable.correction(&slow, us, &g)
                 );
             }
+        }
+    }
+
+    /// Every unit at the top of its clip, the worst case for the output
+    /// sum: both kernels give the exact sum, worked out here in `i64`, and
+    /// the integer weights use the range that the bound leaves them.
+    #[test]
+    fn the_output_sum_cannot_overflow() {
+        for (hidden, seed) in [(64, 21), (128, 22), (256, 23)] {
+            let net = random_net(hidden, 8, seed);
+            let (fast, slow) = (net, &net.clone().portable());
+            let top = vec![net.ceiling; hidden];
+            let exact: i64 = net
+                .output
+                .iter()
+                .map(|&o| i64::from(o) * i64::from(net.ceiling))
+                .sum();
+            let worst: i64 = net.output.iter().map(|&o| i64::from(o).abs()).sum::<i64>()
+                * i64::from(net.ceiling);
+            assert!(worst <= i64::from(i32::MAX), "{worst}");
+            let sum = |q: &QuantNet| match hidden {
+                64 => q.dot_width::<64>(&top, &[]),
+                128 => q.dot_width::<128>(&top, &[]),
+                _ => q.dot_width::<256>(&top, &[]),
+            };
+            assert_eq!(i64::from(sum(fast)), exact);
+            assert_eq!(i64::from(sum(slow)), exact);
+            // The integer weights are as large as the bound allows: the
+            // largest within a few percent of i16's top or of the sum's bound.
+            let largest = net
+                .output
+                .iter()
+                .map(|&o| i32::from(o).abs())
+                .max()
+                .unwrap();
+            assert!(
+                largest > 30_000 || worst > i64::from(i32::MAX) * 9 / 10,
+                "{largest} {worst}"
+            );
         }
     }
 
