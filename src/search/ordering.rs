@@ -82,42 +82,72 @@ fn prior(pos: &Position, mv: Move) -> i32 {
     PRIOR_SPREAD + PRIOR_SPREAD_CAPTURE * captures + PRIOR_SPREAD_PIECE * mv.count() as i32
 }
 
-/// Scores `moves` into `scored` (move, score) for `pick_next`.
-pub fn score_moves(
-    pos: &Position,
-    moves: &[Move],
-    tt_move: Option<Move>,
-    killers: [Option<Move>; 2],
-    history: &History,
-    scored: &mut Vec<(Move, i32)>,
-) {
-    scored.clear();
-    let color = pos.to_move().index();
-    for &mv in moves {
-        let score = if Some(mv) == tt_move {
-            TT_MOVE
-        } else if Some(mv) == killers[0] {
-            KILLER
-        } else if Some(mv) == killers[1] {
-            KILLER - 1
-        } else {
-            history.get(color, mv) + prior(pos, mv)
-        };
-        scored.push((mv, score));
-    }
+/// A node's moves with their ordering scores, side by side (the scores in
+/// an array of their own, so that finding the best is a vector scan).
+#[derive(Default)]
+pub struct ScoredMoves {
+    moves: Vec<Move>,
+    scores: Vec<i32>,
 }
 
-/// Moves the best remaining move to position `i` and returns it.
-#[inline]
-pub fn pick_next(scored: &mut [(Move, i32)], i: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..scored.len() {
-        if scored[j].1 > scored[best].1 {
-            best = j;
+impl ScoredMoves {
+    pub fn with_capacity(n: usize) -> ScoredMoves {
+        ScoredMoves {
+            moves: Vec::with_capacity(n),
+            scores: Vec::with_capacity(n),
         }
     }
-    scored.swap(i, best);
-    scored[i].0
+
+    /// Scores `moves`: the TT move, then the killers, then history plus prior.
+    pub fn score(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        history: &History,
+    ) {
+        self.moves.clear();
+        self.scores.clear();
+        let color = pos.to_move().index();
+        for &mv in moves {
+            let score = if Some(mv) == tt_move {
+                TT_MOVE
+            } else if Some(mv) == killers[0] {
+                KILLER
+            } else if Some(mv) == killers[1] {
+                KILLER - 1
+            } else {
+                history.get(color, mv) + prior(pos, mv)
+            };
+            self.moves.push(mv);
+            self.scores.push(score);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The moves before `i`, in the order they were picked.
+    pub fn picked(&self, i: usize) -> &[Move] {
+        &self.moves[..i]
+    }
+
+    /// Moves the best remaining move to place `i` and returns it: the first
+    /// of the highest score from `i` on, swapped with the move at `i` — a
+    /// selection sort, one step at a time, since most nodes stop after a few.
+    /// The highest score is found by a scan the compiler vectorises, then the
+    /// first move that has it.
+    #[inline]
+    pub fn pick(&mut self, i: usize) -> Move {
+        let rest = &self.scores[i..];
+        let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+        let best = i + rest.iter().position(|&s| s == top).unwrap_or(0);
+        self.scores.swap(i, best);
+        self.moves.swap(i, best);
+        self.moves[i]
+    }
 }
 
 /// Late-move reductions by remaining depth and move number: about

@@ -6,7 +6,7 @@
 //! late-move pruning of quiet moves near the horizon.
 
 use super::eval_cache::EvalCache;
-use super::ordering::{pick_next, score_moves, History, Reductions};
+use super::ordering::{History, Reductions, ScoredMoves};
 use super::params::{
     LMP_BASE, LMP_DEPTH, LMP_SCALE, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_EXTENSIONS, MAX_PLY,
     NODE_BATCH, NULL_MOVE_BASE, NULL_MOVE_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_MIN_PIECES,
@@ -30,7 +30,7 @@ pub struct Worker<'a> {
     reductions: Reductions,
     killers: Vec<[Option<Move>; 2]>,
     lists: Vec<MoveList>,
-    scored: Vec<Vec<(Move, i32)>>,
+    scored: Vec<ScoredMoves>,
     scratch: MoveList,
     pv: Vec<Vec<Move>>,
     keys: Vec<u64>,
@@ -69,7 +69,9 @@ impl<'a> Worker<'a> {
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(256))
                 .collect(),
-            scored: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            scored: (0..MAX_PLY + 2)
+                .map(|_| ScoredMoves::with_capacity(256))
+                .collect(),
             scratch: MoveList::with_capacity(256),
             pv: vec![Vec::new(); MAX_PLY + 2],
             keys,
@@ -405,20 +407,13 @@ impl<'a> Worker<'a> {
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.pos.legal_moves(&mut moves);
         moves.retain(|m| !excluded.contains(m));
-        score_moves(
-            &self.pos,
-            &moves,
-            tt_move,
-            self.killers[ply],
-            &self.history,
-            &mut scored,
-        );
+        scored.score(&self.pos, &moves, tt_move, self.killers[ply], &self.history);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let prune_after = (beta - alpha == 1 && ply > 0 && !threatened && depth <= LMP_DEPTH)
             .then(|| LMP_BASE + LMP_SCALE * (depth * depth) as usize);
         for i in 0..scored.len() {
-            let mv = pick_next(&mut scored, i);
+            let mv = scored.pick(i);
             let undo = self.push(mv);
             let quiet = Some(mv) != tt_move && !self.killers[ply].contains(&Some(mv));
             let mut late =
@@ -477,7 +472,7 @@ impl<'a> Worker<'a> {
                             k[1] = k[0];
                             k[0] = Some(mv);
                         }
-                        let tried = scored[..i].iter().map(|&(m, _)| m);
+                        let tried = scored.picked(i).iter().copied();
                         self.history
                             .update(self.pos.to_move().index(), mv, tried, depth);
                         break;
