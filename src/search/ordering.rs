@@ -185,3 +185,47 @@ impl Default for Reductions {
         Reductions::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `pick` takes the same move at every step as the plain selection scan
+    /// it replaced (the first of the highest score, swapped into place), ties
+    /// included, so the search's trees do not change.
+    #[test]
+    fn pick_follows_the_selection_scan_through_ties() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..200 {
+            // Distinct moves: 64 squares times three kinds of piece.
+            let n = rng.gen_range(1..=192);
+            let kinds = [PieceKind::Flat, PieceKind::Wall, PieceKind::Cap];
+            let moves: Vec<Move> = (0..n)
+                .map(|k| Move::place(Square::new(k % 8, k / 8 % 8), kinds[k / 64]))
+                .collect();
+            // Few distinct scores, so that ties are common.
+            let scores: Vec<i32> = (0..n).map(|_| rng.gen_range(-3..4)).collect();
+            let mut scored = ScoredMoves::with_capacity(n);
+            scored.moves = moves.clone();
+            scored.scores = scores.clone();
+            let mut reference: Vec<(Move, i32)> = moves.into_iter().zip(scores).collect();
+            for i in 0..n {
+                let mut best = i;
+                for j in i + 1..n {
+                    if reference[j].1 > reference[best].1 {
+                        best = j;
+                    }
+                }
+                reference.swap(i, best);
+                assert_eq!(scored.pick(i), reference[i].0);
+                assert_eq!(
+                    scored.picked(i + 1),
+                    &reference[..=i].iter().map(|&(m, _)| m).collect::<Vec<_>>()[..]
+                );
+            }
+        }
+    }
+}
