@@ -260,24 +260,23 @@ fn dot<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> i32 {
     total
 }
 
-/// `row = from` plus `add_rows`, in AVX2 instructions: the row is held in
-/// registers (16 sums to a register, all 16 registers for 256 units) while
-/// the weight rows are added and taken away, and stored once.
+/// `from` plus the weight rows of `adds` minus those of `subs`, held in
+/// AVX2 registers (16 sums to a register, all 16 registers for 256 units;
+/// the first `H / 16` are used), for the two kernels below.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn add_rows_avx2<const H: usize>(
+#[inline]
+unsafe fn sums_avx2<const H: usize>(
     from: &[i16; H],
-    row: &mut [i16; H],
     input: &[i16],
     adds: &[u16],
     subs: &[u16],
-) {
+) -> [std::arch::x86_64::__m256i; 16] {
     use std::arch::x86_64::{
-        _mm256_add_epi16, _mm256_loadu_si256, _mm256_setzero_si256, _mm256_storeu_si256,
-        _mm256_sub_epi16,
+        _mm256_add_epi16, _mm256_loadu_si256, _mm256_setzero_si256, _mm256_sub_epi16,
     };
-    let mut sums = [_mm256_setzero_si256(); 16];
-    let sums = &mut sums[..H / 16];
+    let mut all = [_mm256_setzero_si256(); 16];
+    let sums = &mut all[..H / 16];
     for (r, s) in sums.iter_mut().enumerate() {
         // SAFETY: `from` holds H values and 16 · r + 16 <= H.
         *s = _mm256_loadu_si256(from.as_ptr().add(16 * r).cast());
@@ -296,7 +295,23 @@ unsafe fn add_rows_avx2<const H: usize>(
             *s = _mm256_sub_epi16(*s, _mm256_loadu_si256(w.as_ptr().add(16 * r).cast()));
         }
     }
-    for (r, s) in sums.iter().enumerate() {
+    all
+}
+
+/// `row = from` plus `add_rows`, in AVX2 instructions: the row is held in
+/// registers while the weight rows are added and taken away, and stored once.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn add_rows_avx2<const H: usize>(
+    from: &[i16; H],
+    row: &mut [i16; H],
+    input: &[i16],
+    adds: &[u16],
+    subs: &[u16],
+) {
+    use std::arch::x86_64::_mm256_storeu_si256;
+    let sums = sums_avx2::<H>(from, input, adds, subs);
+    for (r, s) in sums[..H / 16].iter().enumerate() {
         // SAFETY: `row` holds H values and 16 · r + 16 <= H.
         _mm256_storeu_si256(row.as_mut_ptr().add(16 * r).cast(), *s);
     }
@@ -311,29 +326,16 @@ unsafe fn add_rows_avx2<const H: usize>(
 #[target_feature(enable = "avx2")]
 unsafe fn dot_avx2<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> i32 {
     use std::arch::x86_64::{
-        _mm256_add_epi16, _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16,
-        _mm256_max_epi16, _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256,
-        _mm256_storeu_si256,
+        _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_max_epi16,
+        _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256,
     };
-    let mut hidden = [_mm256_setzero_si256(); 16];
-    let hidden = &mut hidden[..H / 16];
-    for (r, h) in hidden.iter_mut().enumerate() {
-        // SAFETY: `row` holds H values and 16 · r + 16 <= H.
-        *h = _mm256_loadu_si256(row.as_ptr().add(16 * r).cast());
-    }
-    for &g in globals {
-        let w: &[i16; H] = net.input[g as usize * H..][..H].try_into().expect("row");
-        for (r, h) in hidden.iter_mut().enumerate() {
-            // SAFETY: as for `row`: `w` holds H values.
-            *h = _mm256_add_epi16(*h, _mm256_loadu_si256(w.as_ptr().add(16 * r).cast()));
-        }
-    }
+    let hidden = sums_avx2::<H>(row, &net.input, globals, &[]);
     let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(net.ceiling));
     let out: &[i16; H] = net.output[..H].try_into().expect("output");
     let mut total = _mm256_setzero_si256();
-    for (r, h) in hidden.iter().enumerate() {
+    for (r, h) in hidden[..H / 16].iter().enumerate() {
         let clipped = _mm256_min_epi16(_mm256_max_epi16(*h, zero), top);
-        // SAFETY: as for `row`: `out` holds H values.
+        // SAFETY: `out` holds H values and 16 · r + 16 <= H.
         let o = _mm256_loadu_si256(out.as_ptr().add(16 * r).cast());
         total = _mm256_add_epi32(total, _mm256_madd_epi16(clipped, o));
     }
