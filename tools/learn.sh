@@ -20,20 +20,25 @@
 #      DATA/generations.md, and puts the old s<size>.bin back unless the SPRT
 #      accepted the new one (or --keep is given).
 #
-# 3x3 has no racetrack book: give --no-sprt there and judge the net otherwise.
+# Racetrack does not play 3x3: there (and on any size with --judge) step 4 is
+# `menhir-tools judge`, a match at --judge-nodes nodes a move (default: --nodes)
+# from bench-positions/3s_menhir_openings.txt (or the size's 4-ply book), both
+# colours per opening, with the same SPRT; --racetrack is then not needed.
 #
 # usage: tools/learn.sh --size N --generation G --racetrack PATH
 #          [--half-komi 4] (repeatable; default 4, or 0 on 3x3)
 #          [--games 2000] [--nodes 10000] [--random-plies 6] [--seed S]
+#          (3x3: --nodes 1000 and --random-plies 3 by default)
+#          [--judge] [--judge-nodes N]
 #          [--hidden 256] [--lambda 1] [--weight-decay 0.5] [--epochs 12] [--window 1]
 #          [--tc 5+0.05] [--sprt 0,15] [--sprt-games 400] [--komi 2]
 #          [--data learn-data] [--no-sprt] [--keep]
 set -euo pipefail
 
 command="tools/learn.sh $*"
-size="" generation="" racetrack="" games=2000 nodes=10000 random_plies=6 seed=""
+size="" generation="" racetrack="" games=2000 nodes="" random_plies="" seed=""
 hidden=256 lambda=1 weight_decay=0.5 epochs=12 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
-komi="" data="learn-data" do_sprt=1 keep=0
+komi="" data="learn-data" do_sprt=1 keep=0 use_judge=0 judge_nodes=""
 komis=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -57,13 +62,19 @@ while [ $# -gt 0 ]; do
     --data) data=$2; shift 2 ;;
     --no-sprt) do_sprt=0; shift ;;
     --keep) keep=1; shift ;;
+    --judge) use_judge=1; shift ;;
+    --judge-nodes) judge_nodes=$2; shift 2 ;;
     *) echo "learn.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
 if [ -z "$size" ] || [ -z "$generation" ]; then
   echo "learn.sh: --size and --generation are required" >&2; exit 2
 fi
-if [ "$do_sprt" = 1 ] && { [ -z "$racetrack" ] || [ ! -x "$racetrack" ]; }; then
+if [ "$size" = 3 ]; then use_judge=1; fi
+if [ -z "$nodes" ]; then if [ "$size" = 3 ]; then nodes=1000; else nodes=10000; fi; fi
+if [ -z "$random_plies" ]; then if [ "$size" = 3 ]; then random_plies=3; else random_plies=6; fi; fi
+if [ -z "$judge_nodes" ]; then judge_nodes=$nodes; fi
+if [ "$do_sprt" = 1 ] && [ "$use_judge" = 0 ] && { [ -z "$racetrack" ] || [ ! -x "$racetrack" ]; }; then
   echo "learn.sh: --racetrack must name racetrack's binary (or give --no-sprt)" >&2; exit 2
 fi
 if [ ${#komis[@]} -eq 0 ]; then
@@ -122,13 +133,24 @@ verdict="not played (--no-sprt)"
 result=""
 if [ "$do_sprt" = 1 ]; then
   match_log="$gen_dir/sprt.log"
-  tools/match.sh --racetrack "$racetrack" --menhir "$new" --opponent "$old" \
-    --size "$size" --komi "$komi" --games "$sprt_games" --tc "$tc" --concurrency 2 \
-    --sprt "$sprt" --out "$gen_dir/matches" | tee "$match_log"
-  elo=$(grep -E '^Elo' "$match_log" | tail -1 | sed 's/^Elo *: *//')
-  llr=$(grep -E '^LLR' "$match_log" | tail -1 | awk '{print $3}')
-  wdl=$(grep -E "^$new: " "$match_log" | sed 's/.*W-D-L //' | tail -1)
-  result="$wdl, Elo $elo, LLR $llr"
+  if [ "$use_judge" = 1 ]; then
+    book="bench-positions/${size}s_4ply_menhir_openings.txt"
+    if [ "$size" = 3 ]; then book="bench-positions/3s_menhir_openings.txt"; fi
+    target/release/menhir-tools judge --engine "$new" --opponent "$old" --size "$size" \
+      --half-komi "${komis[0]}" --book "$book" --nodes "$judge_nodes" \
+      --sprt "$sprt" | tee "$match_log"
+    elo=$(grep -E '^Elo' "$match_log" | tail -1 | sed 's/^Elo: //')
+    llr=$(grep -E '^LLR' "$match_log" | tail -1 | awk '{print $2}')
+    result="$(grep -E "^$new: " "$match_log" | sed 's/.*W-D-L //' | tail -1) at $judge_nodes nodes"
+  else
+    tools/match.sh --racetrack "$racetrack" --menhir "$new" --opponent "$old" \
+      --size "$size" --komi "$komi" --games "$sprt_games" --tc "$tc" --concurrency 2 \
+      --sprt "$sprt" --out "$gen_dir/matches" | tee "$match_log"
+    elo=$(grep -E '^Elo' "$match_log" | tail -1 | sed 's/^Elo *: *//')
+    llr=$(grep -E '^LLR' "$match_log" | tail -1 | awk '{print $3}')
+    result=$(grep -E "^$new: " "$match_log" | sed 's/.*W-D-L //' | tail -1)
+  fi
+  result="$result, Elo $elo, LLR $llr"
   if awk -v l="$llr" 'BEGIN { exit !(l >= 2.94) }'; then
     verdict="accepted"
   elif awk -v l="$llr" 'BEGIN { exit !(l <= -2.94) }'; then

@@ -31,6 +31,9 @@ pub struct BookConfig {
     pub max_score: i32,
     /// Seed of the random openings (the same seed gives the same book).
     pub seed: u64,
+    /// Keep every opening that qualifies when fewer than `count` do (a small
+    /// board has few distinct openings), instead of failing.
+    pub fewer_ok: bool,
 }
 
 /// One kept opening: its moves in PTN and the score that admitted it.
@@ -108,8 +111,11 @@ pub fn make_book(config: &BookConfig) -> Result<Vec<Opening>, String> {
             return Ok(kept);
         }
     }
+    if config.fewer_ok && !kept.is_empty() {
+        return Ok(kept);
+    }
     Err(format!(
-        "only {} of {} openings scored within {} (raise --max-score or lower --plies)",
+        "only {} of {} openings scored within {} (raise --max-score, lower --plies or give --fewer-ok)",
         kept.len(),
         config.count,
         config.max_score

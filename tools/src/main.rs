@@ -1,5 +1,6 @@
-//! The `menhir-tools` binary: the tuner (`tune gen|fit|net`) and the opening-book
-//! maker (`book`), a thin clap CLI over the `menhir_tools` library.
+//! The `menhir-tools` binary: the tuner (`tune gen|fit|net`), the opening-book
+//! maker (`book`), score calibration (`calibrate`) and a fixed-node match
+//! (`judge`), a thin clap CLI over the `menhir_tools` library.
 
 mod cli;
 
@@ -27,6 +28,9 @@ enum Command {
     /// Calibrate the reported scores: games with outcomes (`gen`) and the fit of
     /// the win/draw/loss model (`fit`).
     Calibrate(cli::calibrate::CalibrateArgs),
+    /// Judge two TEI engines at a fixed node count from a book, both colours
+    /// per opening, with an optional SPRT (any size, 3x3 included).
+    Judge(cli::judge::JudgeArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
         Command::Tune(args) => cli::tune::run(&args),
         Command::Book(args) => cli::book::run(&args),
         Command::Calibrate(args) => cli::calibrate::run(&args),
+        Command::Judge(args) => cli::judge::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,9 @@
 //! The tuner: self-play data is reproducible from its seed whatever the thread
 //! count, every sample reads back, and the fit lowers the training loss.
 
+mod common;
+use common::menhir_binary;
+
 use menhir::eval::tuning::{feature_name, hand_weights, FEATURES};
 use menhir::notation::parse_tps;
 use menhir_tools::tune::fit::{fit, FitConfig};
@@ -61,19 +64,6 @@ fn shards_concatenate_into_the_whole_run() {
     assert!(second.iter().all(|s| s.game >= 12) && !second.is_empty());
     shards.extend(second);
     assert_eq!(shards, whole);
-}
-
-/// The engine's binary, which the workspace's `cargo test` builds beside this
-/// crate's own.
-fn menhir_binary() -> std::path::PathBuf {
-    let tools = std::path::Path::new(env!("CARGO_BIN_EXE_menhir-tools"));
-    let path = tools.with_file_name(format!("menhir{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run the tests from the workspace root, which builds the engine too",
-        path.display()
-    );
-    path
 }
 
 #[test]

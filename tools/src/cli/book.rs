@@ -29,6 +29,10 @@ pub struct BookArgs {
     /// Seed: the same arguments give the same book.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Write every qualifying opening when fewer than --count exist (3x3 has
+    /// few openings that a search does not already prove).
+    #[arg(long)]
+    fewer_ok: bool,
     /// Where to write the book (default: stdout).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -44,6 +48,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         nodes: args.nodes.max(1),
         max_score: args.max_score.max(0),
         seed: args.seed,
+        fewer_ok: args.fewer_ok,
     };
     let book = make_book(&config)?;
     let text: String = book.iter().map(|o| o.line() + "\n").collect();

@@ -4,5 +4,6 @@
 pub mod book;
 pub mod calibrate;
 pub mod calibrate_fit;
+pub mod judge;
 pub mod tune;
 pub mod tune_net;
