@@ -56,6 +56,20 @@ fn images(size: usize, line: &str) -> Vec<Vec<(u8, String)>> {
         .collect()
 }
 
+/// Every opening of `book` is legal and none repeats an earlier one up to symmetry.
+fn assert_distinct(size: usize, book: &[Opening]) {
+    let mut seen = HashSet::new();
+    for o in book {
+        let all = images(size, &o.line());
+        assert!(
+            all.iter().all(|image| !seen.contains(image)),
+            "{} repeats an earlier opening up to symmetry",
+            o.line()
+        );
+        seen.insert(all[0].clone());
+    }
+}
+
 #[test]
 fn books_are_reproducible_legal_distinct_and_even() {
     let cfg = config(5, 24, 150, 3);
@@ -64,7 +78,6 @@ fn books_are_reproducible_legal_distinct_and_even() {
     assert_eq!(one, two, "the thread count changed the book");
     assert_ne!(one, on_threads(2, &config(5, 24, 150, 4)).unwrap());
     assert_eq!(one.len(), 24);
-    let mut seen = HashSet::new();
     for o in &one {
         assert_eq!(o.moves.len(), 4);
         assert!(
@@ -73,14 +86,8 @@ fn books_are_reproducible_legal_distinct_and_even() {
             o.line(),
             o.white_score
         );
-        let all = images(5, &o.line());
-        assert!(
-            all.iter().all(|image| !seen.contains(image)),
-            "{} repeats an earlier opening up to symmetry",
-            o.line()
-        );
-        seen.insert(all[0].clone());
     }
+    assert_distinct(5, &one);
 }
 
 #[test]
@@ -112,14 +119,5 @@ fn fewer_ok_keeps_every_opening_there_is() {
     )
     .unwrap();
     assert!(!short.is_empty() && short.len() < 5000, "{}", short.len());
-    let mut seen = HashSet::new();
-    for o in &short {
-        let all = images(3, &o.line());
-        assert!(
-            all.iter().all(|image| !seen.contains(image)),
-            "{}",
-            o.line()
-        );
-        seen.insert(all[0].clone());
-    }
+    assert_distinct(3, &short);
 }

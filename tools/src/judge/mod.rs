@@ -150,21 +150,17 @@ pub fn judge(config: &JudgeConfig, book: &[Game]) -> Outcome {
                 }
             }
         }
-        if let Some((elo0, elo1)) = config.sprt {
-            let llr = pairs.llr(elo0, elo1);
-            if llr >= bounds.1 || llr <= bounds.0 {
-                let verdict = if llr >= bounds.1 {
-                    Verdict::Accepted
-                } else {
-                    Verdict::Rejected
-                };
-                return Outcome {
-                    pairs,
-                    verdict,
-                    abandoned,
-                };
-            }
-        }
+        let llr = config.sprt.map(|(elo0, elo1)| pairs.llr(elo0, elo1));
+        let verdict = match llr {
+            Some(l) if l >= bounds.1 => Verdict::Accepted,
+            Some(l) if l <= bounds.0 => Verdict::Rejected,
+            _ => continue,
+        };
+        return Outcome {
+            pairs,
+            verdict,
+            abandoned,
+        };
     }
     Outcome {
         pairs,
