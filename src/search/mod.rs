@@ -21,6 +21,7 @@ use crate::movegen::MoveList;
 pub use params::MAX_DEPTH;
 use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use worker::Worker;
 
@@ -38,6 +39,29 @@ pub struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// Threads searching.
     pub threads: usize,
+    /// The deepest iteration a helper thread has completed, with its line.
+    deepest: Mutex<Option<(u32, Line)>>,
+}
+
+impl Shared<'_> {
+    /// Keeps a helper's completed iteration if it is deeper than any before.
+    fn publish(&self, depth: u32, line: &Line) {
+        if let Ok(mut deepest) = self.deepest.lock() {
+            if deepest.as_ref().is_none_or(|(d, _)| depth > *d) {
+                *deepest = Some((depth, line.clone()));
+            }
+        }
+    }
+
+    /// The deepest helper iteration, if one went deeper than `depth`
+    /// without passing `max_depth`.
+    fn deeper_than(&self, depth: u32, max_depth: u32) -> Option<(u32, Line)> {
+        let deepest = self.deepest.lock().ok()?;
+        deepest
+            .as_ref()
+            .filter(|(d, _)| *d > depth && *d <= max_depth)
+            .cloned()
+    }
 }
 
 /// One line of search progress.
@@ -133,6 +157,7 @@ pub fn search(
         deadline: Deadline::new(&params.limits, white, params.start),
         node_limit: params.limits.nodes,
         threads: params.threads.max(1),
+        deepest: Mutex::new(None),
     };
     let multipv = params.multipv.clamp(1, roots.len());
     let (lines, main_nodes, seldepth, depth, helper_nodes) = std::thread::scope(|scope| {
@@ -155,6 +180,7 @@ pub fn search(
         }
         stop.store(true, Ordering::Relaxed);
         let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+        let (lines, depth) = adopt_deeper(&shared, lines, depth, params, multipv);
         (lines, main.nodes, main.seldepth, depth, helper_nodes)
     });
     let best = lines
@@ -177,6 +203,30 @@ pub fn search(
     }));
     report(Report::BestMove(Some(best)));
     Some(best)
+}
+
+/// The lines to answer with: the main thread's, or a helper's completed
+/// iteration when it went deeper (one line only, within the depth limit, and
+/// never in place of a proven result).
+fn adopt_deeper(
+    shared: &Shared,
+    lines: Vec<Line>,
+    depth: u32,
+    params: &SearchParams,
+    multipv: usize,
+) -> (Vec<Line>, u32) {
+    let max_depth = params.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let proven = lines.first().is_some_and(|l| l.score.is_proven());
+    if multipv > 1 || proven {
+        return (lines, depth);
+    }
+    match shared.deeper_than(depth, max_depth) {
+        Some((deeper, line)) => {
+            log::debug!("a helper's depth {deeper} answers in place of the main thread's {depth}");
+            (vec![line], deeper)
+        }
+        None => (lines, depth),
+    }
 }
 
 /// Aspiration search of one root line around the previous score.
@@ -261,6 +311,9 @@ fn iterate(
         lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         last = lines;
         completed = depth;
+        if !main {
+            w.shared().publish(d as u32, &last[0]);
+        }
         if main {
             report_lines(w, params, &last, depth, report);
             let deadline = w.deadline();
@@ -300,5 +353,77 @@ fn report_lines(
             pv: line.pv.clone(),
             solved: None,
         }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{PieceKind, Square};
+
+    fn line(file: usize, score: i32) -> Line {
+        Line {
+            score: Score(score),
+            pv: vec![Move::place(Square::new(file, 0), PieceKind::Flat)],
+        }
+    }
+
+    fn params(depth: Option<u32>) -> SearchParams {
+        SearchParams {
+            limits: Limits {
+                depth,
+                ..Limits::default()
+            },
+            threads: 2,
+            multipv: 1,
+            start: Instant::now(),
+        }
+    }
+
+    /// The move played comes from the deepest completed iteration: a helper's
+    /// when it went deeper than the main thread, within the depth limit, with
+    /// one line, and never in place of a proven result.
+    #[test]
+    fn a_deeper_helper_iteration_is_adopted_only_where_it_may_be() {
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let shared = Shared {
+            tt: &tt,
+            stop: &stop,
+            nodes: AtomicU64::new(0),
+            deadline: Deadline::new(&Limits::default(), true, Instant::now()),
+            node_limit: None,
+            threads: 2,
+            deepest: Mutex::new(None),
+        };
+        let first = |lines: &[Line]| lines[0].pv[0];
+        let (lines, depth) = adopt_deeper(&shared, vec![line(0, 10)], 6, &params(None), 1);
+        assert_eq!(
+            (first(&lines), depth),
+            (line(0, 0).pv[0], 6),
+            "no helper line yet"
+        );
+        shared.publish(7, &line(1, 20));
+        shared.publish(5, &line(2, 30));
+        let (lines, depth) = adopt_deeper(&shared, vec![line(0, 10)], 6, &params(None), 1);
+        assert_eq!(
+            (first(&lines), lines[0].score, depth),
+            (line(1, 0).pv[0], Score(20), 7)
+        );
+        let (lines, depth) = adopt_deeper(&shared, vec![], 0, &params(None), 1);
+        assert_eq!(
+            (first(&lines), depth),
+            (line(1, 0).pv[0], 7),
+            "nothing completed"
+        );
+        for (main, depth, params, multipv, why) in [
+            (line(0, 10), 7, params(None), 1, "as deep"),
+            (line(0, 10), 6, params(Some(6)), 1, "past the depth limit"),
+            (line(0, 10), 6, params(None), 2, "MultiPV"),
+            (line(0, score::WIN - 5), 6, params(None), 1, "proven"),
+        ] {
+            let (lines, kept) = adopt_deeper(&shared, vec![main.clone()], depth, &params, multipv);
+            assert_eq!((first(&lines), kept), (main.pv[0], depth), "{why}");
+        }
     }
 }

@@ -85,6 +85,11 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// What the threads share.
+    pub(super) fn shared(&self) -> &'a Shared<'a> {
+        self.shared
+    }
+
     /// The search's deadlines.
     pub fn deadline(&self) -> super::Deadline {
         self.shared.deadline
