@@ -311,9 +311,6 @@ fn iterate(
         lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         last = lines;
         completed = depth;
-        if !main {
-            w.shared().publish(d as u32, &last[0]);
-        }
         if main {
             report_lines(w, params, &last, depth, report);
             let deadline = w.deadline();
@@ -325,6 +322,8 @@ fn iterate(
             if deadline.soft_passed() || proven_done {
                 break;
             }
+        } else {
+            w.shared().publish(d as u32, &last[0]);
         }
     }
     (last, completed)
