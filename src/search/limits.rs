@@ -99,6 +99,12 @@ impl Deadline {
     pub fn hard_passed(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
+    /// True once the whole soft target has passed (or the hard deadline): the
+    /// latest a search that waits on another thread's deeper iteration goes on.
+    pub fn target_passed(&self) -> bool {
+        self.soft
+            .is_some_and(|s| self.start.elapsed() >= s || self.hard_passed())
+    }
     /// True when another iteration should not start.
     pub fn soft_passed(&self) -> bool {
         self.soft

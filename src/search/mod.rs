@@ -20,7 +20,7 @@ use crate::eval::outlook::{outlook, Outlook};
 use crate::movegen::MoveList;
 pub use params::MAX_DEPTH;
 use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use worker::Worker;
@@ -41,6 +41,10 @@ pub struct Shared<'a> {
     pub threads: usize,
     /// The deepest iteration a helper thread has completed, with its line.
     deepest: Mutex<Option<(u32, Line)>>,
+    /// The depth of `deepest`, readable without the lock (0: none yet).
+    deepest_depth: AtomicU32,
+    /// The deepest iteration a helper thread has started.
+    helper_depth: AtomicU32,
 }
 
 impl Shared<'_> {
@@ -49,8 +53,27 @@ impl Shared<'_> {
         if let Ok(mut deepest) = self.deepest.lock() {
             if deepest.as_ref().is_none_or(|(d, _)| depth > *d) {
                 *deepest = Some((depth, line.clone()));
+                self.deepest_depth.store(depth, Ordering::Relaxed);
             }
         }
+    }
+
+    /// The deepest iteration a helper has completed (0: none).
+    pub(super) fn helper_completed(&self) -> u32 {
+        self.deepest_depth.load(Ordering::Relaxed)
+    }
+
+    /// Where the main thread, having completed `depth` past half its target,
+    /// should go on instead of answering: the depth a helper is searching, when
+    /// that is deeper than every iteration completed so far and the target has
+    /// not passed. The main thread then searches that depth too, until one of
+    /// them completes it or the target passes (`Worker::follows`).
+    fn helper_ahead_of(&self, depth: u32) -> Option<u32> {
+        let searching = self.helper_depth.load(Ordering::Relaxed);
+        (self.threads > 1
+            && searching > depth.max(self.helper_completed())
+            && !self.deadline.target_passed())
+        .then_some(searching)
     }
 
     /// The deepest helper iteration, if one went deeper than `depth`
@@ -158,6 +181,8 @@ pub fn search(
         node_limit: params.limits.nodes,
         threads: params.threads.max(1),
         deepest: Mutex::new(None),
+        deepest_depth: AtomicU32::new(0),
+        helper_depth: AtomicU32::new(0),
     };
     let multipv = params.multipv.clamp(1, roots.len());
     let (lines, main_nodes, seldepth, depth, helper_nodes) = std::thread::scope(|scope| {
@@ -274,9 +299,16 @@ fn iterate(
     let mut last: Vec<Line> = Vec::new();
     let mut completed = 0;
     let main = w.id == 0;
-    for depth in 1..=max_depth {
+    let mut depth = 0;
+    while depth < max_depth {
+        depth += 1;
         // Helpers spread over depths so they fill the TT ahead of the main thread.
         let d = (depth + (w.id as u32 % 2)).min(MAX_PLY as u32 - 8) as i32;
+        if !main {
+            w.shared()
+                .helper_depth
+                .fetch_max(d as u32, Ordering::Relaxed);
+        }
         let mut lines: Vec<Line> = Vec::new();
         let mut excluded: Vec<Move> = Vec::new();
         for k in 0..multipv {
@@ -319,8 +351,20 @@ fn iterate(
                     .score
                     .plies_to_end()
                     .is_some_and(|p| p <= depth as i32);
-            if deadline.soft_passed() || proven_done {
+            if proven_done {
                 break;
+            }
+            if deadline.soft_passed() {
+                // Half the target is gone, too little for a whole iteration
+                // alone; but a helper already deep in the next one is worth
+                // waiting for, up to the target (`Shared::helper_ahead_of`).
+                match w.shared().helper_ahead_of(depth) {
+                    Some(ahead) if multipv == 1 && ahead <= max_depth => {
+                        w.follows = true;
+                        depth = ahead - 1;
+                    }
+                    _ => break,
+                }
             }
         } else {
             w.shared().publish(d as u32, &last[0]);
@@ -379,6 +423,50 @@ mod tests {
         }
     }
 
+    /// Past half its target, the main thread goes on only into a depth a helper
+    /// is searching and no thread has completed, only with threads, and only
+    /// until the target.
+    #[test]
+    fn the_main_thread_follows_a_helper_only_while_it_is_ahead() {
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let clock = Limits {
+            movetime: Some(60_000),
+            ..Limits::default()
+        };
+        let shared = |threads, limits: &Limits| Shared {
+            tt: &tt,
+            stop: &stop,
+            nodes: AtomicU64::new(0),
+            deadline: Deadline::new(limits, true, Instant::now()),
+            node_limit: None,
+            threads,
+            deepest: Mutex::new(None),
+            deepest_depth: AtomicU32::new(0),
+            helper_depth: AtomicU32::new(0),
+        };
+        let two = shared(2, &clock);
+        assert_eq!(two.helper_ahead_of(7), None, "no helper searching");
+        two.helper_depth.store(8, Ordering::Relaxed);
+        assert_eq!(two.helper_ahead_of(7), Some(8));
+        assert_eq!(two.helper_ahead_of(8), None, "the main thread is as deep");
+        two.publish(8, &line(1, 20));
+        assert_eq!(two.helper_ahead_of(7), None, "depth 8 is completed");
+        two.helper_depth.store(9, Ordering::Relaxed);
+        assert_eq!(two.helper_ahead_of(7), Some(9), "the next one is searched");
+        let one = shared(1, &clock);
+        one.helper_depth.store(9, Ordering::Relaxed);
+        assert_eq!(one.helper_ahead_of(7), None, "one thread");
+        let spent = Limits {
+            movetime: Some(1),
+            ..Limits::default()
+        };
+        let late = shared(2, &spent);
+        late.helper_depth.store(9, Ordering::Relaxed);
+        std::thread::sleep(Duration::from_millis(2));
+        assert_eq!(late.helper_ahead_of(7), None, "the target has passed");
+    }
+
     /// The move played comes from the deepest completed iteration: a helper's
     /// when it went deeper than the main thread, within the depth limit, with
     /// one line, and never in place of a proven result.
@@ -394,6 +482,8 @@ mod tests {
             node_limit: None,
             threads: 2,
             deepest: Mutex::new(None),
+            deepest_depth: AtomicU32::new(0),
+            helper_depth: AtomicU32::new(0),
         };
         let first = |lines: &[Line]| lines[0].pv[0];
         let (lines, depth) = adopt_deeper(&shared, vec![line(0, 10)], 6, &params(None), 1);

@@ -48,6 +48,10 @@ pub struct Worker<'a> {
     root_best: i32,
     /// The iteration in progress; deadlines do not cut depth 1.
     pub(super) depth: i32,
+    /// Set on the main thread when it searches on past half its target only
+    /// because a helper is ahead: it then stops at the target, or as soon as a
+    /// helper completes the depth it is searching.
+    pub(super) follows: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -82,6 +86,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             root_best: 0,
             depth: 1,
+            follows: false,
         }
     }
 
@@ -133,13 +138,21 @@ impl<'a> Worker<'a> {
         }
         if self.nodes.is_multiple_of(NODE_BATCH) {
             self.shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed);
-            if self.id == 0 && self.shared.deadline.hard_passed() {
+            if self.id == 0 && (self.shared.deadline.hard_passed() || self.follow_over()) {
                 self.stopped = true;
                 self.shared.stop.store(true, Ordering::Relaxed);
                 return true;
             }
         }
         false
+    }
+
+    /// True when a main thread that `follows` a helper should stop: the
+    /// target has passed, or a helper completed the depth being searched.
+    fn follow_over(&self) -> bool {
+        self.follows
+            && (self.shared.deadline.target_passed()
+                || self.shared.helper_completed() >= self.depth as u32)
     }
 
     fn push(&mut self, mv: Move) -> crate::board::Undo {

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Depth reached on a game clock, replaying real games: a measure of what threads
+or time buy, quicker than a match and close to one.
+
+usage: tools/game_depth.py MENHIR GAMES.ptn N HALFKOMI CONFIG...
+
+CONFIG is THREADS:SECONDS+INCREMENT, e.g. 1:10+0.1 2:10+0.1 1:20+0.2.
+
+For each CONFIG, one engine process replays the first N games of GAMES.ptn (a PTN
+file of one or many games, such as racetrack's `--ptnout`) move by move: from the
+fifth ply on it is asked, as the side to move, `go wtime .. btime .. winc .. binc ..`
+on a clock of its own that starts at SECONDS and loses what each answer took and
+gains INCREMENT, as in a game (the table is kept between moves, cleared between
+games). The game's own move is then played, whatever the engine answered, so every
+CONFIG sees the same positions. Prints, per CONFIG, the mean depth of the answers
+(the last `info` line before `bestmove`), the mean time an answer took and the mean
+nodes. Between two CONFIGs of one build the depth gap is what a match between them
+turns into Elo: a second thread is worth what double time is worth in the share of
+the depth gap it gets.
+"""
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+
+def read_games(path, count):
+    games = []
+    for chunk in open(path).read().split("[Player1 ")[1:]:
+        size = int(re.search(r'\[Size "(\d+)"\]', chunk).group(1))
+        body = chunk[chunk.index("\n\n"):]
+        body = re.sub(r"\{[^}]*\}", " ", body)
+        moves = [t for t in body.split()
+                 if not re.match(r"^\d+\.$", t) and not re.match(r"^(R|F|1|0|1/2)-", t)
+                 and t not in ("0-R", "0-F", "0-1", "1-0", "1/2-1/2")]
+        moves = [m.rstrip("'\"!?") for m in moves]
+        games.append((size, moves))
+        if len(games) == count:
+            break
+    return games
+
+
+class Engine:
+    def __init__(self, path, threads):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("tei")
+        self.read_until("teiok")
+        self.send("setoption name Threads value %d" % threads)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, prefix):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit("engine closed its output")
+            lines.append(line.split())
+            if line.startswith(prefix):
+                return lines
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait()
+
+
+def replay(engine, size, moves, half_komi, base_ms, inc_ms, out):
+    engine.send("teinewgame %d" % size)
+    engine.send("setoption name HalfKomi value %d" % half_komi)
+    clock = [base_ms, base_ms]
+    for ply in range(4, len(moves)):
+        side = ply % 2
+        engine.send("position startpos moves " + " ".join(moves[:ply]))
+        engine.send("go wtime %d btime %d winc %d binc %d" % (clock[0], clock[1], inc_ms, inc_ms))
+        began = time.monotonic()
+        infos = [l for l in engine.read_until("bestmove") if l and l[0] == "info" and "depth" in l]
+        took = int((time.monotonic() - began) * 1000)
+        clock[side] = max(clock[side] - took, 1) + inc_ms
+        if infos:
+            last = infos[-1]
+            out.append((int(last[last.index("depth") + 1]), took,
+                        int(last[last.index("nodes") + 1])))
+
+
+def main():
+    if len(sys.argv) < 6:
+        sys.exit(__doc__)
+    menhir, ptn, count, half_komi = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    games = read_games(ptn, count)
+    for config in sys.argv[5:]:
+        threads, tc = config.split(":")
+        base, inc = tc.split("+")
+        engine = Engine(menhir, int(threads))
+        seen = []
+        for size, moves in games:
+            replay(engine, size, moves, half_komi, int(float(base) * 1000),
+                   int(float(inc) * 1000), seen)
+        engine.close()
+        depths = [d for d, _, _ in seen]
+        print("%s: %d answers over %d games, depth %.2f (+-%.2f), %.0f ms, %.0f k nodes" % (
+            config, len(seen), len(games), statistics.mean(depths),
+            statistics.stdev(depths) / len(depths) ** 0.5,
+            statistics.mean(t for _, t, _ in seen), statistics.mean(n for _, _, n in seen) / 1000),
+            flush=True)
+
+
+if __name__ == "__main__":
+    main()
