@@ -20,9 +20,10 @@ the depth gap it gets.
 """
 import re
 import statistics
-import subprocess
 import sys
 import time
+
+from depth_at_time import Engine  # the TEI engine process both tools drive
 
 
 def read_games(path, count):
@@ -39,33 +40,6 @@ def read_games(path, count):
         if len(games) == count:
             break
     return games
-
-
-class Engine:
-    def __init__(self, path, threads):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("tei")
-        self.read_until("teiok")
-        self.send("setoption name Threads value %d" % threads)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit("engine closed its output")
-            lines.append(line.split())
-            if line.startswith(prefix):
-                return lines
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
 
 
 def replay(engine, size, moves, half_komi, base_ms, inc_ms, out):
