@@ -47,7 +47,28 @@ pub struct Shared<'a> {
     helper_depth: AtomicU32,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// What the threads of one search share, before any has searched.
+    fn new(
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        deadline: Deadline,
+        node_limit: Option<u64>,
+        threads: usize,
+    ) -> Self {
+        Shared {
+            tt,
+            stop,
+            nodes: AtomicU64::new(0),
+            deadline,
+            node_limit,
+            threads: threads.max(1),
+            deepest: Mutex::new(None),
+            deepest_depth: AtomicU32::new(0),
+            helper_depth: AtomicU32::new(0),
+        }
+    }
+
     /// Keeps a helper's completed iteration if it is deeper than any before.
     fn publish(&self, depth: u32, line: &Line) {
         if let Ok(mut deepest) = self.deepest.lock() {
@@ -173,17 +194,13 @@ pub fn search(
     };
     tt.new_search();
     let white = pos.to_move() == crate::board::Color::White;
-    let shared = Shared {
+    let shared = Shared::new(
         tt,
         stop,
-        nodes: AtomicU64::new(0),
-        deadline: Deadline::new(&params.limits, white, params.start),
-        node_limit: params.limits.nodes,
-        threads: params.threads.max(1),
-        deepest: Mutex::new(None),
-        deepest_depth: AtomicU32::new(0),
-        helper_depth: AtomicU32::new(0),
-    };
+        Deadline::new(&params.limits, white, params.start),
+        params.limits.nodes,
+        params.threads,
+    );
     let multipv = params.multipv.clamp(1, roots.len());
     let (lines, main_nodes, seldepth, depth, helper_nodes) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..shared.threads)
@@ -434,16 +451,14 @@ mod tests {
             movetime: Some(60_000),
             ..Limits::default()
         };
-        let shared = |threads, limits: &Limits| Shared {
-            tt: &tt,
-            stop: &stop,
-            nodes: AtomicU64::new(0),
-            deadline: Deadline::new(limits, true, Instant::now()),
-            node_limit: None,
-            threads,
-            deepest: Mutex::new(None),
-            deepest_depth: AtomicU32::new(0),
-            helper_depth: AtomicU32::new(0),
+        let shared = |threads, limits: &Limits| {
+            Shared::new(
+                &tt,
+                &stop,
+                Deadline::new(limits, true, Instant::now()),
+                None,
+                threads,
+            )
         };
         let two = shared(2, &clock);
         assert_eq!(two.helper_ahead_of(7), None, "no helper searching");
@@ -474,17 +489,13 @@ mod tests {
     fn a_deeper_helper_iteration_is_adopted_only_where_it_may_be() {
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(false);
-        let shared = Shared {
-            tt: &tt,
-            stop: &stop,
-            nodes: AtomicU64::new(0),
-            deadline: Deadline::new(&Limits::default(), true, Instant::now()),
-            node_limit: None,
-            threads: 2,
-            deepest: Mutex::new(None),
-            deepest_depth: AtomicU32::new(0),
-            helper_depth: AtomicU32::new(0),
-        };
+        let shared = Shared::new(
+            &tt,
+            &stop,
+            Deadline::new(&Limits::default(), true, Instant::now()),
+            None,
+            2,
+        );
         let first = |lines: &[Line]| lines[0].pv[0];
         let (lines, depth) = adopt_deeper(&shared, vec![line(0, 10)], 6, &params(None), 1);
         assert_eq!(
