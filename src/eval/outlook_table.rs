@@ -19,16 +19,16 @@ pub const MODELS: [OutlookModel; 6] = [
         white_edge: 0.0,
         flats_per_unit: 1.0,
     },
-    // 4x4: 19925 positions of 600 games at komi 0 (c4.tsv); cross-validated ECE 0.0123, Brier 0.2903
+    // 4x4: 19286 positions of 600 games at komi 0 (c4.tsv); cross-validated ECE 0.0057, Brier 0.1830
     OutlookModel {
-        draw_low: -0.662609,
-        draw_high: 0.833599,
-        slope_start: 0.512045,
-        slope_end: 0.321556,
-        swap_slope: 0.686592,
-        bend: 0.0,
-        white_edge: -0.051502,
-        flats_per_unit: 0.292457,
+        draw_low: -0.711413,
+        draw_high: 0.975859,
+        slope_start: 0.560798,
+        slope_end: 0.325721,
+        swap_slope: 0.745133,
+        bend: 0.037545,
+        white_edge: 0.050082,
+        flats_per_unit: 0.275414,
     },
     // 5x5: 26586 positions of 500 games at komi 2 (c5.tsv t5.tsv); cross-validated ECE 0.0057, Brier 0.4607
     OutlookModel {
@@ -41,16 +41,16 @@ pub const MODELS: [OutlookModel; 6] = [
         white_edge: -0.286294,
         flats_per_unit: 0.423616,
     },
-    // 6x6: 29719 positions of 400 games at komi 2 (c6.tsv t6.tsv); cross-validated ECE 0.0206, Brier 0.4707
+    // 6x6: 29419 positions of 400 games at komi 2 (c6.tsv t6.tsv); cross-validated ECE 0.0175, Brier 0.5320
     OutlookModel {
-        draw_low: -0.02834,
-        draw_high: 0.469946,
-        slope_start: 0.103903,
-        slope_end: 0.131492,
-        swap_slope: 0.018942,
-        bend: 0.0,
-        white_edge: 0.055536,
-        flats_per_unit: 0.162425,
+        draw_low: -0.125609,
+        draw_high: 0.489281,
+        slope_start: 0.031835,
+        slope_end: 0.116407,
+        swap_slope: 0.01,
+        bend: 0.000605,
+        white_edge: -0.090858,
+        flats_per_unit: 0.140407,
     },
     // 7x7: 13944 positions of 150 games at komi 0 (c7.tsv); cross-validated ECE 0.0234, Brier 0.4281
     OutlookModel {
