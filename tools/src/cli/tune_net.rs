@@ -42,6 +42,11 @@ pub struct NetArgs {
     /// teacher's figure.
     #[arg(long, default_value_t = 0.5, value_parser = fraction)]
     lambda: f32,
+    /// The result enters only the targets of positions at most this many
+    /// plies before their game's end; earlier positions learn the search
+    /// score alone (default: every position blends by --lambda).
+    #[arg(long)]
+    result_plies: Option<usize>,
     /// Seed of the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -65,6 +70,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         decay_to: args.decay_to,
         hidden: args.hidden,
         lambda: f64::from(args.lambda),
+        result_plies: args.result_plies,
     };
     let report = fit_net(samples, size, &config)?;
     println!(
@@ -86,7 +92,11 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
             format!("constant step size {}", args.learning_rate)
         };
         let lambda = if samples.iter().any(|s| s.teacher.is_none()) {
-            format!(", self-play targets with lambda {}", args.lambda)
+            let within = args
+                .result_plies
+                .map(|n| format!(" in the last {n} plies of a game (1 before)"))
+                .unwrap_or_default();
+            format!(", self-play targets with lambda {}{within}", args.lambda)
         } else {
             String::new()
         };

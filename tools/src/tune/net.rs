@@ -47,6 +47,10 @@ pub struct NetConfig {
     /// The search score's share of a self-play position's target (the game
     /// result has the rest); teacher positions ignore it.
     pub lambda: f64,
+    /// When set, the result enters only the targets of positions at most this
+    /// many plies before their game's last recorded position; earlier ones
+    /// keep the search score alone (λ = 1), where the result says little.
+    pub result_plies: Option<usize>,
 }
 
 impl Default for NetConfig {
@@ -60,6 +64,7 @@ impl Default for NetConfig {
             decay_to: 1.0,
             hidden: DEFAULT_HIDDEN,
             lambda: 0.5,
+            result_plies: None,
         }
     }
 }
@@ -97,6 +102,9 @@ struct Row {
     target: f32,
     score: Option<f32>,
     validation: bool,
+    /// The position's ply, and then (`count_plies_to_end`) the plies from it
+    /// to its game's last recorded position.
+    to_end: usize,
 }
 
 /// Maps input `i` through a square map: square planes move, count planes stay.
@@ -135,16 +143,36 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
             target: target as f32,
             score,
             validation: s.game % 10 == 0,
+            to_end: pos.ply() as usize,
         });
     }
+    count_plies_to_end(samples, &mut rows);
     Ok(rows)
 }
 
+/// Turns each row's ply into its distance from the end of its game: a game's
+/// positions are consecutive samples with the same game number, in the order
+/// played (positions that were not kept leave gaps the plies still count).
+fn count_plies_to_end(samples: &[Sample], rows: &mut [Row]) {
+    let mut last = 0;
+    for i in (0..samples.len()).rev() {
+        if i + 1 == samples.len() || samples[i + 1].game != samples[i].game {
+            last = rows[i].to_end;
+        }
+        rows[i].to_end = last.saturating_sub(rows[i].to_end);
+    }
+}
+
 /// Blends each self-play row's search score into its target:
-/// λ · σ(k · score / 100) + (1 − λ) · result.
-fn blend_scores(rows: &mut [Row], k: f64, lambda: f64) {
+/// λ · σ(k · score / 100) + (1 − λ) · result, with λ = 1 for rows farther
+/// than `result_plies` from their game's end.
+fn blend_scores(rows: &mut [Row], k: f64, lambda: f64, result_plies: Option<usize>) {
     for r in rows {
         if let Some(score) = r.score {
+            let lambda = match result_plies {
+                Some(n) if r.to_end > n => 1.0,
+                _ => lambda,
+            };
             let searched = probability(k, score as f64);
             r.target = (lambda * searched + (1.0 - lambda) * r.target as f64) as f32;
         }
@@ -279,7 +307,7 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
         return Err("need positions from at least ten games to fit and validate".into());
     }
     let k = fit_k(&rows);
-    blend_scores(&mut rows, k, config.lambda);
+    blend_scores(&mut rows, k, config.lambda, config.result_plies);
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut net = new_net(config.hidden, &mut rng);
     let validation_before = loss(&net, &rows, k, true, false);
@@ -401,5 +429,37 @@ mod tests {
         for i in [12 * 64 + 7, 16 * 64 + 30] {
             assert_eq!(map_input(i, &map), i);
         }
+    }
+
+    #[test]
+    fn the_result_enters_only_near_the_end_of_each_game() {
+        // Two games of three and two positions: White wins the first, Black
+        // the second; every search score is 0 (a coin toss for the mover).
+        let tps = [
+            "x5/x5/x5/x5/x5 1 1",
+            "x5/x5/x5/x5/2,x4 2 1",
+            "x5/x5/x5/x5/2,1,x3 1 2",
+        ];
+        let mut samples = Vec::new();
+        for (game, result, plies) in [(0, 1.0, 3), (1, 0.0, 2)] {
+            for t in &tps[..plies] {
+                samples.push(Sample {
+                    game,
+                    result,
+                    score: 0,
+                    half_komi: 0,
+                    tps: t.to_string(),
+                    teacher: None,
+                });
+            }
+        }
+        let mut rows = prepare(&samples, 5).unwrap();
+        let ends: Vec<usize> = rows.iter().map(|r| r.to_end).collect();
+        assert_eq!(ends, [2, 1, 0, 1, 0]);
+        blend_scores(&mut rows, 1.0, 0.5, Some(1));
+        let targets: Vec<f32> = rows.iter().map(|r| r.target).collect();
+        // Game 0's first position is two plies from the end: search score
+        // alone. The rest blend half the result (for the mover) with 0.5.
+        assert_eq!(targets, [0.5, 0.25, 0.75, 0.25, 0.75]);
     }
 }
