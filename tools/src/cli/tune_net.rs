@@ -94,7 +94,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         let lambda = if samples.iter().any(|s| s.teacher.is_none()) {
             let within = args
                 .result_plies
-                .map(|n| format!(" in the last {n} plies of a game (1 before)"))
+                .map(|n| format!(" in the last {n} plies of a game, 1 before them"))
                 .unwrap_or_default();
             format!(", self-play targets with lambda {}{within}", args.lambda)
         } else {

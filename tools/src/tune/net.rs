@@ -102,8 +102,7 @@ struct Row {
     target: f32,
     score: Option<f32>,
     validation: bool,
-    /// The position's ply, and then (`count_plies_to_end`) the plies from it
-    /// to its game's last recorded position.
+    /// Plies from this position to its game's last recorded one.
     to_end: usize,
 }
 
@@ -119,6 +118,7 @@ fn map_input(i: u16, map: &[u8; 64]) -> u16 {
 
 fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
+    let mut plies = Vec::with_capacity(samples.len());
     let mut buf = [0u16; MAX_ACTIVE];
     for (i, s) in samples.iter().enumerate() {
         let mut pos = parse_tps(&s.tps).map_err(|e| format!("sample {}: {e}", i + 1))?;
@@ -143,24 +143,30 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
             target: target as f32,
             score,
             validation: s.game % 10 == 0,
-            to_end: pos.ply() as usize,
+            to_end: 0,
         });
+        plies.push(pos.ply() as usize);
     }
-    count_plies_to_end(samples, &mut rows);
+    for (row, to_end) in rows.iter_mut().zip(plies_to_end(samples, &plies)) {
+        row.to_end = to_end;
+    }
     Ok(rows)
 }
 
-/// Turns each row's ply into its distance from the end of its game: a game's
-/// positions are consecutive samples with the same game number, in the order
-/// played (positions that were not kept leave gaps the plies still count).
-fn count_plies_to_end(samples: &[Sample], rows: &mut [Row]) {
+/// Each sample's distance in plies from the last recorded position of its
+/// game, given each sample's ply: a game's positions are consecutive samples
+/// with the same game number, in the order played (positions that were not
+/// kept leave gaps the plies still count).
+fn plies_to_end(samples: &[Sample], plies: &[usize]) -> Vec<usize> {
+    let mut out = vec![0; samples.len()];
     let mut last = 0;
     for i in (0..samples.len()).rev() {
         if i + 1 == samples.len() || samples[i + 1].game != samples[i].game {
-            last = rows[i].to_end;
+            last = plies[i];
         }
-        rows[i].to_end = last.saturating_sub(rows[i].to_end);
+        out[i] = last.saturating_sub(plies[i]);
     }
+    out
 }
 
 /// Blends each self-play row's search score into its target:
