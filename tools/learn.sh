@@ -13,7 +13,9 @@
 #      docs/strength-log.md §8; --result-plies N lets the result into the
 #      targets of each game's last N plies only)
 #      to this generation's positions and those of the --window generations
-#      before it, and writes s<size>.bin;
+#      before it, and writes s<size>.bin; with --fine-tune the fit starts from
+#      the current network instead of random weights (give a smaller
+#      --learning-rate, e.g. 0.0005, so that it refines rather than forgets);
 #   4. rebuilds, prints the bench signature, and plays an SPRT of the new
 #      engine against the old one with tools/match.sh (racetrack, the size's
 #      book, both colours per opening);
@@ -31,14 +33,14 @@
 #          [--games 2000] [--nodes 10000] [--random-plies 6] [--seed S]
 #          (3x3: --nodes 1000 and --random-plies 3 by default)
 #          [--judge] [--judge-nodes N]
-#          [--hidden 256] [--lambda 1] [--result-plies N] [--weight-decay 0.5] [--epochs 12] [--window 1]
+#          [--hidden 256] [--fine-tune] [--learning-rate 0.002] [--lambda 1] [--result-plies N] [--weight-decay 0.5] [--epochs 12] [--window 1]
 #          [--tc 5+0.05] [--sprt 0,15] [--sprt-games 400] [--komi 2]
 #          [--data learn-data] [--no-sprt] [--keep]
 set -euo pipefail
 
 command="tools/learn.sh $*"
 size="" generation="" racetrack="" games=2000 nodes="" random_plies="" seed=""
-hidden=256 lambda=1 result_plies="" weight_decay=0.5 epochs=12 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
+hidden=256 fine_tune=0 learning_rate=0.002 lambda=1 result_plies="" weight_decay=0.5 epochs=12 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
 komi="" data="learn-data" do_sprt=1 keep=0 use_judge=0 judge_nodes=""
 komis=()
 while [ $# -gt 0 ]; do
@@ -52,6 +54,8 @@ while [ $# -gt 0 ]; do
     --random-plies) random_plies=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --hidden) hidden=$2; shift 2 ;;
+    --fine-tune) fine_tune=1; shift ;;
+    --learning-rate) learning_rate=$2; shift 2 ;;
     --lambda) lambda=$2; shift 2 ;;
     --result-plies) result_plies=$2; shift 2 ;;
     --weight-decay) weight_decay=$2; shift 2 ;;
@@ -120,8 +124,10 @@ for (( g = generation - window + 1; g <= generation; g++ )); do
 done
 positions=$(cat "${files[@]}" | wc -l)
 fit_log="$gen_dir/fit.log"
+init=()
+if [ "$fine_tune" = 1 ]; then init=(--init "$data/s${size}-g$((generation - 1)).bin"); fi
 target/release/menhir-tools tune net "${files[@]}" --hidden "$hidden" --lambda "$lambda" \
-  ${result_plies:+--result-plies "$result_plies"} \
+  ${result_plies:+--result-plies "$result_plies"} "${init[@]}" --learning-rate "$learning_rate" \
   --weight-decay "$weight_decay" --epochs "$epochs" --decay-to 0.05 \
   --write src/eval/net_weights | tee "$fit_log"
 losses=$(grep 'validation loss' "$fit_log" | tail -1)

@@ -167,7 +167,7 @@ fn without_a_teacher_the_fit_learns_from_results_and_scores() {
     // the network learns to take back what the evaluation says.
     let scores = NetConfig {
         lambda: 1.0,
-        ..results
+        ..results.clone()
     };
     let flat = fit_net(&samples, 4, &scores).unwrap();
     assert!(

@@ -4,6 +4,7 @@
 //! `src/eval/net_weights/`.
 
 use clap::Args;
+use menhir::eval::tuning::{decode_net_file, NetWeights};
 use menhir::notation::parse_tps;
 use menhir_tools::tune::net::{check_width, fit_net, NetConfig};
 use menhir_tools::tune::net_file::net_file_bytes;
@@ -47,6 +48,12 @@ pub struct NetArgs {
     /// score alone (default: every position blends by --lambda).
     #[arg(long)]
     result_plies: Option<usize>,
+    /// Start from this weights file (a `s{size}.bin` of the same size, at most
+    /// --hidden units wide) instead of random weights: its units become the
+    /// first ones and any more start small. Its network is kept unless an
+    /// epoch beats it on the held-out games.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Seed of the starting weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -71,6 +78,11 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         hidden: args.hidden,
         lambda: f64::from(args.lambda),
         result_plies: args.result_plies,
+        init: args
+            .init
+            .as_ref()
+            .map(|path| starting_network(path, size))
+            .transpose()?,
     };
     let report = fit_net(samples, size, &config)?;
     println!(
@@ -100,8 +112,13 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         } else {
             String::new()
         };
+        let start = args
+            .init
+            .as_ref()
+            .map(|p| format!(", started from {}", file_names(std::slice::from_ref(p))))
+            .unwrap_or_default();
         let note = format!(
-            "{} positions ({}){lambda}, {} hidden units, epoch {} of {}, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
+            "{} positions ({}){lambda}{start}, {} hidden units, epoch {} of {}, weight decay {}, {step}, k {:.4}, validation loss {:.6} (evaluation alone {:.6})",
             report.train_positions,
             file_names(&args.data),
             args.hidden,
@@ -118,6 +135,21 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// The network in the weights file at `path`, which must be for `size`.
+fn starting_network(path: &PathBuf, size: usize) -> Result<NetWeights, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = decode_net_file(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    if file.size != size {
+        return Err(format!(
+            "{} holds a {}x{} network, the data is {size}x{size}",
+            path.display(),
+            file.size,
+            file.size
+        ));
+    }
+    Ok(file.weights)
 }
 
 /// One of the widths the evaluation has code for, for --hidden: refused when

@@ -51,6 +51,11 @@ pub struct NetConfig {
     /// many plies before their game's last recorded position; earlier ones
     /// keep the search score alone (λ = 1), where the result says little.
     pub result_plies: Option<usize>,
+    /// A network to start from instead of random weights (output in
+    /// centiflats, as files hold it): its units become the first of the
+    /// `hidden` ones and any further units start small and random, so the fit
+    /// begins where that network plays and refines it.
+    pub init: Option<NetWeights>,
 }
 
 impl Default for NetConfig {
@@ -65,6 +70,7 @@ impl Default for NetConfig {
             hidden: DEFAULT_HIDDEN,
             lambda: 0.5,
             result_plies: None,
+            init: None,
         }
     }
 }
@@ -89,7 +95,8 @@ pub struct NetReport {
     /// Inputs that were on in some position under some symmetry.
     pub seen: Vec<bool>,
     /// The epoch whose network is kept: the one with the lowest validation
-    /// loss (from 1; 0 when there were no epochs).
+    /// loss (from 1; 0 when there were no epochs, or when the starting
+    /// network of `NetConfig::init` did better than every epoch).
     pub best_epoch: usize,
 }
 
@@ -209,6 +216,48 @@ fn new_net(hidden: usize, rng: &mut StdRng) -> NetWeights {
     }
 }
 
+/// The network to train from `start` (output in centiflats): a random one of
+/// `hidden` units whose first units are `start`'s, its output turned into
+/// logit units by the logistic scale `k`. Refused when `start` is wider.
+fn start_from(
+    start: &NetWeights,
+    hidden: usize,
+    k: f64,
+    rng: &mut StdRng,
+) -> Result<NetWeights, String> {
+    let width = start.hidden();
+    if width > hidden {
+        return Err(format!(
+            "the starting network has {width} hidden units, more than the {hidden} asked for"
+        ));
+    }
+    let to_logits = (k / 100.0) as f32;
+    let mut net = new_net(hidden, rng);
+    for (row, old) in net.input.chunks_mut(hidden).zip(start.input.chunks(width)) {
+        row[..width].copy_from_slice(old);
+    }
+    net.bias[..width].copy_from_slice(&start.bias);
+    for (o, &old) in net.output.iter_mut().zip(&start.output) {
+        *o = old * to_logits;
+    }
+    net.output_bias = start.output_bias * to_logits;
+    Ok(net)
+}
+
+/// Inputs the starting network `start` learned but this data never showed
+/// keep its weights: they count as seen, and the units added beside its own
+/// get 0 from them instead of their untrained random start.
+fn keep_learned_inputs(net: &mut NetWeights, start: &NetWeights, seen: &mut [bool]) {
+    let (hidden, width) = (net.hidden(), start.hidden());
+    let rows = net.input.chunks_mut(hidden).zip(start.input.chunks(width));
+    for ((row, old), seen) in rows.zip(seen.iter_mut()) {
+        if !*seen && old.iter().any(|&w| w != 0.0) {
+            row[width..].fill(0.0);
+            *seen = true;
+        }
+    }
+}
+
 /// Every weight and bias: the length of the flat vector Adam works on (input
 /// weights, biases, output weights, output bias).
 fn parameters(net: &NetWeights) -> usize {
@@ -315,7 +364,10 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
     let k = fit_k(&rows);
     blend_scores(&mut rows, k, config.lambda, config.result_plies);
     let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut net = new_net(config.hidden, &mut rng);
+    let mut net = match &config.init {
+        Some(start) => start_from(start, config.hidden, k, &mut rng)?,
+        None => new_net(config.hidden, &mut rng),
+    };
     let validation_before = loss(&net, &rows, k, true, false);
     let maps = symmetries(size);
     let mut adam = Adam::new(parameters(&net));
@@ -323,7 +375,14 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
     let mut order = train.clone();
     let (mut mapped, mut pre) = (Vec::with_capacity(MAX_ACTIVE), Vec::new());
     let progress = Progress::new("fitting epochs", config.epochs);
-    let mut best: Option<(f64, NetWeights, usize)> = None;
+    // A starting network is kept unless some epoch beats it.
+    let mut best: Option<(f64, NetWeights, usize)> = config
+        .init
+        .as_ref()
+        .map(|_| (loss(&net, &rows, k, true, true), net.clone(), 0));
+    if let Some((start_loss, _, _)) = &best {
+        log::info!("starting network: validation loss {start_loss:.6}");
+    }
     for epoch in 0..config.epochs {
         let lr = step_size(config, epoch);
         order.shuffle(&mut rng);
@@ -369,6 +428,9 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
                 seen[map_input(i, map) as usize] = true;
             }
         }
+    }
+    if let Some(start) = &config.init {
+        keep_learned_inputs(&mut net, start, &mut seen);
     }
     let validation_after = loss(&net, &rows, k, true, true);
     let train_after = loss(&net, &rows, k, false, true);
@@ -467,5 +529,79 @@ mod tests {
         // Game 0's first position is two plies from the end: search score
         // alone. The rest blend half the result (for the mover) with 0.5.
         assert_eq!(targets, [0.5, 0.25, 0.75, 0.25, 0.75]);
+    }
+
+    /// Twenty short 5x5 games, alternately won by White and Black.
+    fn small_games() -> Vec<Sample> {
+        let tps = [
+            "x5/x5/x5/x5/x5 1 1",
+            "x5/x5/x5/x5/2,x4 2 1",
+            "x5/x5/x5/x5/2,1,x3 1 2",
+            "x5/x5/x5/x2,1,x2/2,1,x3 2 2",
+        ];
+        (0..20)
+            .flat_map(|game| {
+                tps.iter().map(move |t| Sample {
+                    game,
+                    result: (game % 2) as f64,
+                    score: 40 - 20 * (game % 3) as i32,
+                    half_komi: 4,
+                    tps: t.to_string(),
+                    teacher: None,
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_starting_network_keeps_its_units_and_its_play() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut start = new_net(64, &mut rng);
+        start.output.iter_mut().for_each(|o| *o *= 1000.0);
+        let k = 2.0;
+        let wider = start_from(&start, 128, k, &mut rng).unwrap();
+        for i in 0..INPUTS {
+            assert_eq!(
+                wider.input[i * 128..i * 128 + 64],
+                start.input[i * 64..(i + 1) * 64]
+            );
+        }
+        assert_eq!(wider.bias[..64], start.bias[..]);
+        assert!((wider.output[5] - start.output[5] * 0.02).abs() < 1e-6);
+        let same = start_from(&start, 64, k, &mut rng).unwrap();
+        let active = [3u16, 70, 200, 900];
+        let expected = start.output(&active) * 0.02;
+        assert!((same.output(&active) - expected).abs() < 1e-4);
+        assert!(start_from(&start, 32, k, &mut rng).is_err());
+    }
+
+    #[test]
+    fn a_fit_from_a_starting_network_never_ends_worse_than_it_began() {
+        let samples = small_games();
+        let mut rng = StdRng::seed_from_u64(3);
+        let start = new_net(64, &mut rng);
+        let config = NetConfig {
+            epochs: 0,
+            hidden: 64,
+            init: Some(start.clone()),
+            ..NetConfig::default()
+        };
+        // No epochs: the starting network comes back as it was.
+        let report = fit_net(&samples, 5, &config).unwrap();
+        assert_eq!(report.best_epoch, 0);
+        let active = [1u16, 64, 640];
+        assert!((report.net.output(&active) - start.output(&active)).abs() < 1e-3);
+        // Some epochs: the kept network is the starting one or a better one.
+        let begun = report.validation_after;
+        let trained = fit_net(
+            &samples,
+            5,
+            &NetConfig {
+                epochs: 3,
+                ..config
+            },
+        )
+        .unwrap();
+        assert!(trained.validation_after <= begun + 1e-12);
     }
 }
