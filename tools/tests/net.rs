@@ -239,3 +239,55 @@ fn tune_net_refuses_an_unsupported_width_on_the_command_line() {
     assert!(stderr.contains("100 is not one of the widths"), "{stderr}");
     assert!(out.stdout.is_empty(), "nothing on stdout");
 }
+
+#[test]
+fn tune_net_starts_from_a_network_file_of_the_same_size_only() {
+    let samples = play(&SelfPlay {
+        size: 4,
+        half_komi: 0,
+        games: 24,
+        first_game: 0,
+        nodes: 400,
+        random_plies: 4,
+        max_plies: 120,
+        seed: 3,
+        hash_mib: 1,
+        teacher: None,
+    })
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("menhir-init-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("s4.tsv");
+    let lines: String = samples.iter().map(|s| s.to_line() + "\n").collect();
+    std::fs::write(&data, lines).unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/eval/net_weights");
+    let tune_net = |init: &str, out: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_menhir-tools"))
+            .args(["tune", "net", "--epochs", "1", "--hidden", "256", "--init"])
+            .arg(shipped.join(init))
+            .arg("--write")
+            .arg(out)
+            .arg(&data)
+            .output()
+            .unwrap()
+    };
+    // Another size's network is refused with a message, nothing written.
+    let refused = dir.join("refused.bin");
+    let out = tune_net("s5.bin", &refused);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("holds a 5x5 network"), "{stderr}");
+    assert!(!refused.exists());
+    // The 4x4 network is a start: the file written says so.
+    let written = dir.join("s4.bin");
+    let out = tune_net("s4.bin", &written);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let file = decode(&std::fs::read(&written).unwrap()).unwrap();
+    assert_eq!((file.size, file.weights.hidden()), (4, 256));
+    assert!(file.note.contains("started from s4.bin"), "{}", file.note);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -245,13 +245,15 @@ fn start_from(
 }
 
 /// Inputs the starting network `start` learned but this data never showed
-/// keep its weights: they count as seen, and the units added beside its own
-/// get 0 from them instead of their untrained random start.
+/// keep its weights as they were (no gradient reached them, only the decay):
+/// they count as seen, and the units added beside its own get 0 from them
+/// instead of their untrained random start.
 fn keep_learned_inputs(net: &mut NetWeights, start: &NetWeights, seen: &mut [bool]) {
     let (hidden, width) = (net.hidden(), start.hidden());
     let rows = net.input.chunks_mut(hidden).zip(start.input.chunks(width));
     for ((row, old), seen) in rows.zip(seen.iter_mut()) {
         if !*seen && old.iter().any(|&w| w != 0.0) {
+            row[..width].copy_from_slice(old);
             row[width..].fill(0.0);
             *seen = true;
         }
@@ -603,5 +605,26 @@ mod tests {
         )
         .unwrap();
         assert!(trained.validation_after <= begun + 1e-12);
+    }
+
+    #[test]
+    fn inputs_only_the_starting_network_knew_keep_its_weights() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut start = new_net(64, &mut rng);
+        // Input 1 was never learned by the start (all zeros).
+        start.input[64..128].fill(0.0);
+        let mut net = new_net(128, &mut rng);
+        let mut seen = vec![false; INPUTS];
+        seen[2] = true;
+        let trained = net.input[2 * 128..3 * 128].to_vec();
+        keep_learned_inputs(&mut net, &start, &mut seen);
+        // Input 0: the start's weights back, the added units 0; now seen.
+        assert_eq!(net.input[..64], start.input[..64]);
+        assert!(net.input[64..128].iter().all(|&w| w == 0.0));
+        assert!(seen[0]);
+        // Input 1: unknown to both, stays unseen (the file writes zeros).
+        assert!(!seen[1]);
+        // Input 2: seen in the data, left as trained.
+        assert_eq!(net.input[2 * 128..3 * 128], trained[..]);
     }
 }
