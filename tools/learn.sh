@@ -127,7 +127,7 @@ fit_log="$gen_dir/fit.log"
 init=()
 if [ "$fine_tune" = 1 ]; then init=(--init "$data/s${size}-g$((generation - 1)).bin"); fi
 target/release/menhir-tools tune net "${files[@]}" --hidden "$hidden" --lambda "$lambda" \
-  ${result_plies:+--result-plies "$result_plies"} "${init[@]}" --learning-rate "$learning_rate" \
+  ${result_plies:+--result-plies "$result_plies"} ${init[@]+"${init[@]}"} --learning-rate "$learning_rate" \
   --weight-decay "$weight_decay" --epochs "$epochs" --decay-to 0.05 \
   --write src/eval/net_weights | tee "$fit_log"
 losses=$(grep 'validation loss' "$fit_log" | tail -1)
