@@ -242,19 +242,7 @@ fn tune_net_refuses_an_unsupported_width_on_the_command_line() {
 
 #[test]
 fn tune_net_starts_from_a_network_file_of_the_same_size_only() {
-    let samples = play(&SelfPlay {
-        size: 4,
-        half_komi: 0,
-        games: 24,
-        first_game: 0,
-        nodes: 400,
-        random_plies: 4,
-        max_plies: 120,
-        seed: 3,
-        hash_mib: 1,
-        teacher: None,
-    })
-    .unwrap();
+    let samples = corner_samples();
     let dir = std::env::temp_dir().join(format!("menhir-init-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("s4.tsv");

@@ -7,6 +7,7 @@ pub mod fit;
 pub mod logistic;
 pub mod net;
 pub mod net_file;
+mod net_start;
 pub mod paths;
 pub mod progress;
 pub mod selfplay;
