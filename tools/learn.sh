@@ -11,7 +11,9 @@
 #   3. fits the correction (`menhir-tools tune net`, --hidden units, --lambda:
 #      1 fits the search scores, which generalise; results overfit, see
 #      docs/strength-log.md §8; --result-plies N lets the result into the
-#      targets of each game's last N plies only)
+#      targets of each game's last N plies only; --td D instead gives each
+#      position a temporal-difference return, decay D a ply, over the search
+#      scores of the game's later positions and its result)
 #      to this generation's positions and those of the --window generations
 #      before it, and writes s<size>.bin; with --fine-tune the fit starts from
 #      the current network instead of random weights (give a smaller
@@ -33,14 +35,14 @@
 #          [--games 2000] [--nodes 10000] [--random-plies 6] [--seed S]
 #          (3x3: --nodes 1000 and --random-plies 3 by default)
 #          [--judge] [--judge-nodes N]
-#          [--hidden 256] [--fine-tune] [--learning-rate 0.002] [--lambda 1] [--result-plies N] [--weight-decay 0.5] [--epochs 12] [--window 1]
+#          [--hidden 256] [--fine-tune] [--learning-rate 0.002] [--lambda 1] [--result-plies N | --td D] [--weight-decay 0.5] [--epochs 12] [--window 1]
 #          [--tc 5+0.05] [--sprt 0,15] [--sprt-games 400] [--komi 2]
 #          [--data learn-data] [--no-sprt] [--keep]
 set -euo pipefail
 
 command="tools/learn.sh $*"
 size="" generation="" racetrack="" games=2000 nodes="" random_plies="" seed=""
-hidden=256 fine_tune=0 learning_rate=0.002 lambda=1 result_plies="" weight_decay=0.5 epochs=12 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
+hidden=256 fine_tune=0 learning_rate=0.002 lambda=1 result_plies="" td="" weight_decay=0.5 epochs=12 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
 komi="" data="learn-data" do_sprt=1 keep=0 use_judge=0 judge_nodes=""
 komis=()
 while [ $# -gt 0 ]; do
@@ -58,6 +60,7 @@ while [ $# -gt 0 ]; do
     --learning-rate) learning_rate=$2; shift 2 ;;
     --lambda) lambda=$2; shift 2 ;;
     --result-plies) result_plies=$2; shift 2 ;;
+    --td) td=$2; shift 2 ;;
     --weight-decay) weight_decay=$2; shift 2 ;;
     --epochs) epochs=$2; shift 2 ;;
     --window) window=$2; shift 2 ;;
@@ -126,8 +129,10 @@ positions=$(cat "${files[@]}" | wc -l)
 fit_log="$gen_dir/fit.log"
 init=()
 if [ "$fine_tune" = 1 ]; then init=(--init "$data/s${size}-g$((generation - 1)).bin"); fi
-target/release/menhir-tools tune net "${files[@]}" --hidden "$hidden" --lambda "$lambda" \
-  ${result_plies:+--result-plies "$result_plies"} ${init[@]+"${init[@]}"} --learning-rate "$learning_rate" \
+targets=(--lambda "$lambda" ${result_plies:+--result-plies "$result_plies"})
+if [ -n "$td" ]; then targets=(--td "$td"); fi
+target/release/menhir-tools tune net "${files[@]}" --hidden "$hidden" "${targets[@]}" \
+  ${init[@]+"${init[@]}"} --learning-rate "$learning_rate" \
   --weight-decay "$weight_decay" --epochs "$epochs" --decay-to 0.05 \
   --write src/eval/net_weights | tee "$fit_log"
 losses=$(grep 'validation loss' "$fit_log" | tail -1)

@@ -184,6 +184,70 @@ fn without_a_teacher_the_fit_learns_from_results_and_scores() {
 }
 
 #[test]
+fn td_targets_of_decay_zero_are_the_search_scores() {
+    // The temporal-difference return with no decay is each position's own
+    // search score: the same targets, so the same network, as lambda 1.
+    let samples: Vec<Sample> = corner_games()
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| Sample {
+            score: (i % 7) as i32 * 30 - 90,
+            ..s
+        })
+        .collect();
+    let scores = NetConfig {
+        epochs: 3,
+        lambda: 1.0,
+        ..NetConfig::default()
+    };
+    let td = NetConfig {
+        td_decay: Some(0.0),
+        lambda: 0.5,
+        ..scores.clone()
+    };
+    let (a, b) = (
+        fit_net(&samples, 4, &scores).unwrap(),
+        fit_net(&samples, 4, &td).unwrap(),
+    );
+    assert_eq!(a.validation_after, b.validation_after);
+    assert_eq!(a.net.input, b.net.input);
+    // Some decay carries the results back, and the targets change.
+    let carried = fit_net(
+        &samples,
+        4,
+        &NetConfig {
+            td_decay: Some(0.8),
+            ..td.clone()
+        },
+    )
+    .unwrap();
+    assert_ne!(carried.validation_before, a.validation_before);
+    let bad = NetConfig {
+        td_decay: Some(1.5),
+        ..td
+    };
+    assert!(fit_net(&samples, 4, &bad).unwrap_err().contains("TD decay"));
+}
+
+#[test]
+fn tune_net_takes_td_or_lambda_not_both() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_menhir-tools"))
+            .args(["tune", "net", "/no/such/file.tsv"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let both = run(&["--td", "0.8", "--lambda", "0.5"]);
+    assert!(!both.status.success());
+    let stderr = String::from_utf8_lossy(&both.stderr);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+    let out_of_range = run(&["--td", "1.5"]);
+    assert!(!out_of_range.status.success());
+    assert!(out_of_range.stdout.is_empty(), "nothing on stdout");
+}
+
+#[test]
 fn the_fit_takes_any_width_of_widths_and_writes_it() {
     let samples = corner_samples();
     let config = NetConfig {

@@ -48,6 +48,12 @@ pub struct NetArgs {
     /// score alone (default: every position blends by --lambda).
     #[arg(long)]
     result_plies: Option<usize>,
+    /// Temporal-difference targets for self-play positions instead of
+    /// --lambda: walking each game back from its result, a position's target
+    /// is (1 - D^g) x its search score + D^g x the next recorded position's
+    /// target, g plies on; D is this decay a ply, 0 to 1.
+    #[arg(long = "td", value_name = "D", value_parser = fraction, conflicts_with_all = ["lambda", "result_plies"])]
+    td_decay: Option<f32>,
     /// Start from this weights file (a `s{size}.bin` of the same size, at most
     /// --hidden units wide) instead of random weights: its units become the
     /// first ones and any more start small. Its network is kept unless an
@@ -78,6 +84,7 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         hidden: args.hidden,
         lambda: f64::from(args.lambda),
         result_plies: args.result_plies,
+        td_decay: args.td_decay.map(f64::from),
         init: args
             .init
             .as_ref()
@@ -103,7 +110,12 @@ pub fn fit(args: &NetArgs, samples: &[Sample]) -> Result<(), String> {
         } else {
             format!("constant step size {}", args.learning_rate)
         };
-        let lambda = if samples.iter().any(|s| s.teacher.is_none()) {
+        let lambda = if let Some(d) = args
+            .td_decay
+            .filter(|_| samples.iter().any(|s| s.teacher.is_none()))
+        {
+            format!(", self-play targets by temporal differences with decay {d} a ply")
+        } else if samples.iter().any(|s| s.teacher.is_none()) {
             let within = args
                 .result_plies
                 .map(|n| format!(" in the last {n} plies of a game, 1 before them"))

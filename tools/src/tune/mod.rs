@@ -12,5 +12,6 @@ pub mod paths;
 pub mod progress;
 pub mod selfplay;
 pub mod symmetry;
+mod targets;
 pub mod teacher;
 pub mod weights_file;

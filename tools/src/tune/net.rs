@@ -15,6 +15,7 @@ use super::net_start::{keep_learned_inputs, start_from};
 use super::progress::Progress;
 use super::selfplay::Sample;
 use super::symmetry::symmetries;
+use super::targets::{blend_scores, plies_to_end, td_scores, Row};
 use menhir::board::Color;
 use menhir::eval::score::sigmoid;
 use menhir::eval::tuning::{
@@ -52,6 +53,9 @@ pub struct NetConfig {
     /// many plies before their game's last recorded position; earlier ones
     /// keep the search score alone (λ = 1), where the result says little.
     pub result_plies: Option<usize>,
+    /// When set, self-play targets are temporal-difference returns with this
+    /// decay a ply (`targets::td_targets`) instead of the `lambda` blend.
+    pub td_decay: Option<f64>,
     /// A network to start from instead of random weights (output in
     /// centiflats, as files hold it): its units become the first of the
     /// `hidden` ones and any further units start small and random, so the fit
@@ -71,6 +75,7 @@ impl Default for NetConfig {
             hidden: DEFAULT_HIDDEN,
             lambda: 0.5,
             result_plies: None,
+            td_decay: None,
             init: None,
         }
     }
@@ -101,19 +106,6 @@ pub struct NetReport {
     pub best_epoch: usize,
 }
 
-/// One position: its active inputs, the evaluation, the target probability
-/// for the side to move, and for a self-play position the search score (from
-/// the side to move) that the target blends in once `k` is known.
-struct Row {
-    active: Vec<u16>,
-    base: f32,
-    target: f32,
-    score: Option<f32>,
-    validation: bool,
-    /// Plies from this position to its game's last recorded one.
-    to_end: usize,
-}
-
 /// Maps input `i` through a square map: square planes move, count planes stay.
 fn map_input(i: u16, map: &[u8; 64]) -> u16 {
     let (plane, slot) = (i / 64, i % 64);
@@ -124,7 +116,7 @@ fn map_input(i: u16, map: &[u8; 64]) -> u16 {
     }
 }
 
-fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
+pub(super) fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
     let mut plies = Vec::with_capacity(samples.len());
     let mut buf = [0u16; MAX_ACTIVE];
@@ -152,6 +144,9 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
             score,
             validation: s.game % 10 == 0,
             to_end: 0,
+            game: s.game,
+            ply: pos.ply() as usize,
+            white,
         });
         plies.push(pos.ply() as usize);
     }
@@ -159,38 +154,6 @@ fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
         row.to_end = to_end;
     }
     Ok(rows)
-}
-
-/// Each sample's distance in plies from the last recorded position of its
-/// game, given each sample's ply: a game's positions are consecutive samples
-/// with the same game number, in the order played (positions that were not
-/// kept leave gaps the plies still count).
-fn plies_to_end(samples: &[Sample], plies: &[usize]) -> Vec<usize> {
-    let mut out = vec![0; samples.len()];
-    let mut last = 0;
-    for i in (0..samples.len()).rev() {
-        if i + 1 == samples.len() || samples[i + 1].game != samples[i].game {
-            last = plies[i];
-        }
-        out[i] = last.saturating_sub(plies[i]);
-    }
-    out
-}
-
-/// Blends each self-play row's search score into its target:
-/// λ · σ(k · score / 100) + (1 − λ) · result, with λ = 1 for rows farther
-/// than `result_plies` from their game's end.
-fn blend_scores(rows: &mut [Row], k: f64, lambda: f64, result_plies: Option<usize>) {
-    for r in rows {
-        if let Some(score) = r.score {
-            let lambda = match result_plies {
-                Some(n) if r.to_end > n => 1.0,
-                _ => lambda,
-            };
-            let searched = probability(k, score as f64);
-            r.target = (lambda * searched + (1.0 - lambda) * r.target as f64) as f32;
-        }
-    }
 }
 
 /// The `k` that best fits σ(k · base / 100) to the training targets.
@@ -314,6 +277,9 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
     if !(0.0..=1.0).contains(&config.lambda) {
         return Err(format!("lambda {} is not between 0 and 1", config.lambda));
     }
+    if let Some(d) = config.td_decay.filter(|d| !(0.0..=1.0).contains(d)) {
+        return Err(format!("the TD decay {d} is not between 0 and 1"));
+    }
     let mut rows = prepare(samples, size)?;
     let train: Vec<usize> = (0..rows.len()).filter(|&i| !rows[i].validation).collect();
     let validation_positions = rows.len() - train.len();
@@ -321,7 +287,10 @@ pub fn fit_net(samples: &[Sample], size: usize, config: &NetConfig) -> Result<Ne
         return Err("need positions from at least ten games to fit and validate".into());
     }
     let k = fit_k(&rows);
-    blend_scores(&mut rows, k, config.lambda, config.result_plies);
+    match config.td_decay {
+        Some(decay) => td_scores(&mut rows, k, decay),
+        None => blend_scores(&mut rows, k, config.lambda, config.result_plies),
+    }
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut net = match &config.init {
         Some(start) => start_from(start, config.hidden, k, &mut rng)?,
@@ -456,38 +425,6 @@ mod tests {
         for i in [12 * 64 + 7, 16 * 64 + 30] {
             assert_eq!(map_input(i, &map), i);
         }
-    }
-
-    #[test]
-    fn the_result_enters_only_near_the_end_of_each_game() {
-        // Two games of three and two positions: White wins the first, Black
-        // the second; every search score is 0 (a coin toss for the mover).
-        let tps = [
-            "x5/x5/x5/x5/x5 1 1",
-            "x5/x5/x5/x5/2,x4 2 1",
-            "x5/x5/x5/x5/2,1,x3 1 2",
-        ];
-        let mut samples = Vec::new();
-        for (game, result, plies) in [(0, 1.0, 3), (1, 0.0, 2)] {
-            for t in &tps[..plies] {
-                samples.push(Sample {
-                    game,
-                    result,
-                    score: 0,
-                    half_komi: 0,
-                    tps: t.to_string(),
-                    teacher: None,
-                });
-            }
-        }
-        let mut rows = prepare(&samples, 5).unwrap();
-        let ends: Vec<usize> = rows.iter().map(|r| r.to_end).collect();
-        assert_eq!(ends, [2, 1, 0, 1, 0]);
-        blend_scores(&mut rows, 1.0, 0.5, Some(1));
-        let targets: Vec<f32> = rows.iter().map(|r| r.target).collect();
-        // Game 0's first position is two plies from the end: search score
-        // alone. The rest blend half the result (for the mover) with 0.5.
-        assert_eq!(targets, [0.5, 0.25, 0.75, 0.25, 0.75]);
     }
 
     /// Twenty short 5x5 games, alternately won by White and Black.
