@@ -1,7 +1,7 @@
 //! Every tunable number of the search in one place: depths and ply limits,
 //! pruning and reduction margins, move-ordering values, the aspiration window
 //! and the clock. Changing one changes play: run `menhir bench` and update the
-//! signature (`bench-positions/bench-signature.txt`) in the same commit.
+//! signature (`SIGNATURE` in `src/bench.rs`) in the same commit.
 
 // --- Depth and ply limits -------------------------------------------------
 

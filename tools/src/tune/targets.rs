@@ -38,13 +38,16 @@ pub(super) struct Row {
 
 /// Each sample's distance in plies from the last recorded position of its
 /// game, given each sample's ply: a game's positions are consecutive samples
-/// with the same game number, in the order played (positions that were not
-/// kept leave gaps the plies still count).
+/// with the same game number and rising plies, in the order played (positions
+/// that were not kept leave gaps the plies still count).
 pub(super) fn plies_to_end(samples: &[Sample], plies: &[usize]) -> Vec<usize> {
     let mut out = vec![0; samples.len()];
     let mut last = 0;
     for i in (0..samples.len()).rev() {
-        if i + 1 == samples.len() || samples[i + 1].game != samples[i].game {
+        if i + 1 == samples.len()
+            || samples[i + 1].game != samples[i].game
+            || plies[i + 1] <= plies[i]
+        {
             last = plies[i];
         }
         out[i] = last.saturating_sub(plies[i]);
@@ -71,7 +74,9 @@ pub(super) fn blend_scores(rows: &mut [Row], k: f64, lambda: f64, result_plies: 
 /// One recorded self-play position, every figure from White's point of view.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Step {
-    /// Which game: a game's positions are consecutive steps with one number.
+    /// Which game: a game's positions are consecutive steps with one number
+    /// and rising plies (a ply that does not rise starts another game, as
+    /// where two files that number their games alike meet).
     pub game: usize,
     /// The position's ply in its game.
     pub ply: usize,
@@ -87,7 +92,9 @@ pub(super) fn td_targets(steps: &[Step], decay: f64) -> Vec<f64> {
     for i in (0..steps.len()).rev() {
         let step = steps[i];
         let (gap, ahead) = match steps.get(i + 1) {
-            Some(next) if next.game == step.game => (next.ply.saturating_sub(step.ply), out[i + 1]),
+            Some(next) if next.game == step.game && next.ply > step.ply => {
+                (next.ply - step.ply, out[i + 1])
+            }
             _ => (1, step.result),
         };
         let carried = decay.powi(gap.clamp(1, 1000) as i32);
@@ -95,6 +102,7 @@ pub(super) fn td_targets(steps: &[Step], decay: f64) -> Vec<f64> {
     }
     out
 }
+
 /// Sets each self-play row's target to its temporal-difference return
 /// (`td_targets`) with `decay` a ply; teacher rows keep theirs.
 pub(super) fn td_scores(rows: &mut [Row], k: f64, decay: f64) {
@@ -152,6 +160,15 @@ mod tests {
         for (got, want) in t.iter().zip(expected) {
             assert!((got - want).abs() < 1e-12, "{t:?} against {expected:?}");
         }
+    }
+
+    #[test]
+    fn a_ply_that_does_not_rise_starts_another_game() {
+        // Two files that both number their one game 0, read one after the
+        // other: the second game's result must not flow into the first.
+        let steps = [step(0, 5, 0.5, 1.0), step(0, 2, 0.5, 0.0)];
+        let t = td_targets(&steps, 0.5);
+        assert_eq!(t, vec![0.75, 0.25]);
     }
 
     #[test]
