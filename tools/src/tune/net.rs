@@ -15,7 +15,7 @@ use super::net_start::{keep_learned_inputs, start_from};
 use super::progress::Progress;
 use super::selfplay::Sample;
 use super::symmetry::symmetries;
-use super::targets::{blend_scores, plies_to_end, td_scores, Row};
+use super::targets::{blend_scores, set_plies_to_end, td_scores, Row};
 use menhir::board::Color;
 use menhir::eval::score::sigmoid;
 use menhir::eval::tuning::{
@@ -118,7 +118,6 @@ fn map_input(i: u16, map: &[u8; 64]) -> u16 {
 
 pub(super) fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
-    let mut plies = Vec::with_capacity(samples.len());
     let mut buf = [0u16; MAX_ACTIVE];
     for (i, s) in samples.iter().enumerate() {
         let mut pos = parse_tps(&s.tps).map_err(|e| format!("sample {}: {e}", i + 1))?;
@@ -148,11 +147,8 @@ pub(super) fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, Strin
             ply: pos.ply() as usize,
             white,
         });
-        plies.push(pos.ply() as usize);
     }
-    for (row, to_end) in rows.iter_mut().zip(plies_to_end(samples, &plies)) {
-        row.to_end = to_end;
-    }
+    set_plies_to_end(&mut rows);
     Ok(rows)
 }
 

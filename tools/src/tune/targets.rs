@@ -17,7 +17,6 @@
 //! 5 plies, a tenth at 10), and the scores of the next few positions the rest.
 
 use super::logistic::probability;
-use super::selfplay::Sample;
 
 /// One position: its active inputs, the evaluation, the target probability
 /// for the side to move, and for a self-play position the search score (from
@@ -36,23 +35,29 @@ pub(super) struct Row {
     pub(super) white: bool,
 }
 
-/// Each sample's distance in plies from the last recorded position of its
-/// game, given each sample's ply: a game's positions are consecutive samples
-/// with the same game number and rising plies, in the order played (positions
-/// that were not kept leave gaps the plies still count).
-pub(super) fn plies_to_end(samples: &[Sample], plies: &[usize]) -> Vec<usize> {
-    let mut out = vec![0; samples.len()];
+/// True when a position at `next` (game, ply) follows one at `this` in the
+/// same game: consecutive rows with the same game number and a rising ply
+/// (positions that were not kept leave gaps the plies still count; a ply that
+/// does not rise starts another game, as where two files that number their
+/// games alike meet).
+fn same_game(this: (usize, usize), next: (usize, usize)) -> bool {
+    next.0 == this.0 && next.1 > this.1
+}
+
+/// Sets each row's distance in plies from the last recorded position of its
+/// game (rows in the order played).
+pub(super) fn set_plies_to_end(rows: &mut [Row]) {
     let mut last = 0;
-    for i in (0..samples.len()).rev() {
-        if i + 1 == samples.len()
-            || samples[i + 1].game != samples[i].game
-            || plies[i + 1] <= plies[i]
+    for i in (0..rows.len()).rev() {
+        let this = (rows[i].game, rows[i].ply);
+        if rows
+            .get(i + 1)
+            .is_none_or(|next| !same_game(this, (next.game, next.ply)))
         {
-            last = plies[i];
+            last = this.1;
         }
-        out[i] = last.saturating_sub(plies[i]);
+        rows[i].to_end = last - this.1;
     }
-    out
 }
 
 /// Blends each self-play row's search score into its target:
@@ -74,9 +79,7 @@ pub(super) fn blend_scores(rows: &mut [Row], k: f64, lambda: f64, result_plies: 
 /// One recorded self-play position, every figure from White's point of view.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Step {
-    /// Which game: a game's positions are consecutive steps with one number
-    /// and rising plies (a ply that does not rise starts another game, as
-    /// where two files that number their games alike meet).
+    /// Which game (`same_game` says where one ends).
     pub game: usize,
     /// The position's ply in its game.
     pub ply: usize,
@@ -132,6 +135,7 @@ pub(super) fn td_scores(rows: &mut [Row], k: f64, decay: f64) {
 mod tests {
     use super::*;
     use crate::tune::net::prepare;
+    use crate::tune::selfplay::Sample;
 
     fn step(game: usize, ply: usize, searched: f64, result: f64) -> Step {
         Step {
@@ -182,10 +186,9 @@ mod tests {
         assert_eq!(td_targets(&steps, 1.0), vec![0.5, 0.5, 1.0]);
     }
 
-    #[test]
-    fn the_result_enters_only_near_the_end_of_each_game() {
-        // Two games of three and two positions: White wins the first, Black
-        // the second; every search score is 0 (a coin toss for the mover).
+    /// Two 5x5 games of three and two positions: White wins the first,
+    /// Black the second; every search score is 0 (a coin toss for the mover).
+    fn two_games() -> Vec<Sample> {
         let tps = [
             "x5/x5/x5/x5/x5 1 1",
             "x5/x5/x5/x5/2,x4 2 1",
@@ -193,17 +196,21 @@ mod tests {
         ];
         let mut samples = Vec::new();
         for (game, result, plies) in [(0, 1.0, 3), (1, 0.0, 2)] {
-            for t in &tps[..plies] {
-                samples.push(Sample {
-                    game,
-                    result,
-                    score: 0,
-                    half_komi: 0,
-                    tps: t.to_string(),
-                    teacher: None,
-                });
-            }
+            samples.extend(tps[..plies].iter().map(|t| Sample {
+                game,
+                result,
+                score: 0,
+                half_komi: 0,
+                tps: t.to_string(),
+                teacher: None,
+            }));
         }
+        samples
+    }
+
+    #[test]
+    fn the_result_enters_only_near_the_end_of_each_game() {
+        let samples = two_games();
         let mut rows = prepare(&samples, 5).unwrap();
         let ends: Vec<usize> = rows.iter().map(|r| r.to_end).collect();
         assert_eq!(ends, [2, 1, 0, 1, 0]);
@@ -216,29 +223,8 @@ mod tests {
 
     #[test]
     fn td_targets_are_turned_to_each_movers_side() {
-        // The games of the test above; decay 0.5, every search a coin toss.
-        let mut samples = Vec::new();
-        for (game, result, tps) in [
-            (
-                0,
-                1.0,
-                &[
-                    "x5/x5/x5/x5/x5 1 1",
-                    "x5/x5/x5/x5/2,x4 2 1",
-                    "x5/x5/x5/x5/2,1,x3 1 2",
-                ][..],
-            ),
-            (1, 0.0, &["x5/x5/x5/x5/x5 1 1", "x5/x5/x5/x5/2,x4 2 1"][..]),
-        ] {
-            samples.extend(tps.iter().map(|t| Sample {
-                game,
-                result,
-                score: 0,
-                half_komi: 0,
-                tps: t.to_string(),
-                teacher: None,
-            }));
-        }
+        // Decay 0.5, every search a coin toss.
+        let samples = two_games();
         let mut rows = prepare(&samples, 5).unwrap();
         td_scores(&mut rows, 1.0, 0.5);
         let targets: Vec<f32> = rows.iter().map(|r| r.target).collect();
