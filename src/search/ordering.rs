@@ -3,8 +3,9 @@
 //! before walls; spreads that capture enemy tops or carry many pieces earlier).
 
 use super::params::{
-    HISTORY_LIMIT, HISTORY_MAX_BONUS, LMR_BASE, LMR_DIVISOR, ORDER_KILLER, ORDER_TT_MOVE,
-    PRIOR_CAP, PRIOR_FLAT, PRIOR_SPREAD, PRIOR_SPREAD_CAPTURE, PRIOR_SPREAD_PIECE, PRIOR_WALL,
+    HISTORY_BONUS_SCALE, HISTORY_LIMIT, HISTORY_MAX_BONUS, LMR_BASE, LMR_DIVISOR, ORDER_KILLER,
+    ORDER_TT_MOVE, PRIOR_CAP, PRIOR_FLAT, PRIOR_SPREAD, PRIOR_SPREAD_CAPTURE, PRIOR_SPREAD_PIECE,
+    PRIOR_WALL,
 };
 use crate::board::Move;
 use crate::board::{PieceKind, Position};
@@ -41,7 +42,7 @@ impl History {
         tried: impl Iterator<Item = Move>,
         depth: i32,
     ) {
-        let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
+        let bonus = (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_MAX_BONUS);
         let mut apply = |mv: Move, delta: i32| {
             let e = &mut self.table[Self::index(color, mv)];
             *e += delta - *e * delta.abs() / HISTORY_LIMIT;

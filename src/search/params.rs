@@ -46,6 +46,16 @@ pub const LMP_BASE: usize = 6;
 /// See `LMP_DEPTH`.
 pub const LMP_SCALE: usize = 3;
 
+// --- Singular extensions --------------------------------------------------
+
+/// The singular test runs from this remaining depth on ...
+pub const SINGULAR_MIN_DEPTH: i32 = 6;
+/// ... when the TT's entry is at most this many plies shallower than the node.
+pub const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// The other moves must stay this far below the TT's score, per ply of depth,
+/// in centiflats, for the TT's move to count as singular.
+pub const SINGULAR_MARGIN: i32 = 3;
+
 // --- Late-move reductions --------------------------------------------------
 
 /// Reductions start at this remaining depth ...
@@ -76,8 +86,12 @@ pub const PRIOR_SPREAD: i32 = 100;
 pub const PRIOR_SPREAD_CAPTURE: i32 = 60;
 /// See `PRIOR_SPREAD`.
 pub const PRIOR_SPREAD_PIECE: i32 = 10;
-/// History bonus of a cut-off: depth², at most this.
-pub const HISTORY_MAX_BONUS: i32 = 400;
+/// History bonus of a cut-off: `HISTORY_BONUS_SCALE` · depth², at most
+/// `HISTORY_MAX_BONUS`. Large enough that a move's record outweighs the
+/// prior once it has cut off a few times.
+pub const HISTORY_BONUS_SCALE: i32 = 16;
+/// See `HISTORY_BONUS_SCALE`.
+pub const HISTORY_MAX_BONUS: i32 = 6400;
 /// History entries decay towards this bound (gravity).
 pub const HISTORY_LIMIT: i32 = 16_384;
 

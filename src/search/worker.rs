@@ -2,15 +2,16 @@
 //! windows at the root, the shared TT, null-move pruning and late-move reductions
 //! where Tak allows them, immediate road-win detection at every node, and a
 //! threat extension at the horizon so short road wins and losses are never missed,
-//! reverse futility pruning near the horizon, logarithmic late-move reductions and
-//! late-move pruning of quiet moves near the horizon.
+//! reverse futility pruning near the horizon, singular extensions of a TT move
+//! that stands alone, logarithmic late-move reductions and late-move pruning of
+//! quiet moves near the horizon.
 
 use super::eval_cache::EvalCache;
 use super::ordering::{History, Reductions, ScoredMoves};
 use super::params::{
     LMP_BASE, LMP_DEPTH, LMP_SCALE, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_EXTENSIONS, MAX_PLY,
     NODE_BATCH, NULL_MOVE_BASE, NULL_MOVE_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_MIN_PIECES,
-    RFP_DEPTH, RFP_MARGIN,
+    RFP_DEPTH, RFP_MARGIN, SINGULAR_MARGIN, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
 };
 use super::score::{Score, INFINITY, PROVEN};
 use super::tt::Bound;
@@ -20,6 +21,25 @@ use crate::board::{Bitboard, Position};
 use crate::eval::{evaluate, evaluate_knowing, NetStack};
 use crate::movegen::MoveList;
 use std::sync::atomic::Ordering;
+
+/// What a TT entry that does not cut tells the node: a move to try first, and
+/// the stored score with its bound (never a proven one) and depth.
+#[derive(Default, Clone, Copy)]
+struct TtHint {
+    mv: Option<Move>,
+    bound: Option<(i32, Bound)>,
+    depth: i32,
+}
+
+/// What the singular test says of a node.
+enum Singular {
+    /// No test, or the TT's move is not singular: search as usual.
+    No,
+    /// Search the TT's move a ply deeper.
+    Extend,
+    /// The node fails high (or the search stopped) with this score.
+    Cut(i32),
+}
 
 /// State of one search thread.
 pub struct Worker<'a> {
@@ -259,14 +279,21 @@ impl<'a> Worker<'a> {
 
     /// The TT's word on this node: `Err(score)` when its entry answers the
     /// window at this depth (never at the root or a PV node), otherwise the
-    /// entry's move to try first. Only used to order generated moves, so a
-    /// colliding entry's move is harmless.
-    fn probe_tt(&self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Result<Option<Move>, i32> {
+    /// entry's move to try first (only used to order generated moves, so a
+    /// colliding entry's move is harmless) and its bounded score.
+    fn probe_tt(
+        &self,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        may_cut: bool,
+    ) -> Result<TtHint, i32> {
         let Some(e) = self.shared.tt.probe(self.pos.hash()) else {
-            return Ok(None);
+            return Ok(TtHint::default());
         };
         let pv_node = beta - alpha > 1;
-        if !pv_node && ply > 0 && e.depth >= depth {
+        if may_cut && !pv_node && ply > 0 && e.depth >= depth {
             let score = Score::from_tt(e.score, ply).0;
             let cut = match e.bound {
                 Bound::Exact => true,
@@ -277,7 +304,12 @@ impl<'a> Worker<'a> {
                 return Err(score);
             }
         }
-        Ok(e.mv)
+        let score = Score::from_tt(e.score, ply);
+        Ok(TtHint {
+            mv: e.mv,
+            bound: (!score.is_proven()).then_some((score.0, e.bound)),
+            depth: e.depth,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -311,9 +343,9 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         let mut probed = None;
         if depth > 0 {
-            match self.probe_tt(depth, ply, alpha, beta) {
+            match self.probe_tt(depth, ply, alpha, beta, excluded.is_empty()) {
                 Err(score) => return score,
-                Ok(tt_move) => probed = Some(tt_move),
+                Ok(hint) => probed = Some(hint),
             }
         }
         let win = self.pos.winning_move(&mut self.scratch);
@@ -345,14 +377,16 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 2 {
             return self.cached_eval(mine, theirs);
         }
-        let tt_move = match probed {
-            Some(tt_move) => tt_move,
-            None => match self.probe_tt(depth, ply, alpha, beta) {
+        let hint = match probed {
+            Some(hint) => hint,
+            None => match self.probe_tt(depth, ply, alpha, beta, excluded.is_empty()) {
                 Err(score) => return score,
-                Ok(tt_move) => tt_move,
+                Ok(hint) => hint,
             },
         };
-        let quiet_node = !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN;
+        let tt_move = hint.mv;
+        let quiet_node =
+            !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN && excluded.is_empty();
         let static_eval = if quiet_node {
             self.cached_eval(mine, theirs)
         } else {
@@ -377,10 +411,61 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
+        let mut tt_extension = 0;
+        if ply > 0 && excluded.is_empty() && !threatened {
+            match self.singular(hint, depth, ply, beta, extensions) {
+                Singular::Cut(score) => return score,
+                Singular::Extend => tt_extension = 1,
+                Singular::No => {}
+            }
+        }
         self.search_moves(
-            depth, ply, alpha, beta, excluded, extensions, threatened, tt_move,
+            depth,
+            ply,
+            alpha,
+            beta,
+            excluded,
+            extensions,
+            threatened,
+            (tt_move, tt_extension),
         )
         .unwrap_or_else(|| evaluate(&self.pos).0)
+    }
+
+    /// Singular extension: when the TT's move held a lower bound at nearly this
+    /// depth, the other moves are searched at half depth against a bar a little
+    /// under its score. If none reaches the bar the TT's move is singular and is
+    /// searched a ply deeper; if one clears even beta, the node cuts.
+    fn singular(
+        &mut self,
+        hint: TtHint,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        extensions: u32,
+    ) -> Singular {
+        let (Some(mv), Some((score, bound))) = (hint.mv, hint.bound) else {
+            return Singular::No;
+        };
+        if depth < SINGULAR_MIN_DEPTH
+            || bound == Bound::Upper
+            || hint.depth < depth - SINGULAR_TT_DEPTH_SLACK
+            || ply >= 2 * self.depth.max(1) as usize
+            || !self.pos.is_legal(mv)
+        {
+            return Singular::No;
+        }
+        let bar = score - SINGULAR_MARGIN * depth;
+        let found = self.negamax((depth - 1) / 2, ply, bar - 1, bar, &[mv], extensions);
+        if self.stopped {
+            Singular::Cut(0)
+        } else if found < bar {
+            Singular::Extend
+        } else if bar >= beta && !Score(found).is_proven() {
+            Singular::Cut(bar)
+        } else {
+            Singular::No
+        }
     }
 
     /// Null-move pruning: passes and searches reduced; `Some(beta)` when even
@@ -418,7 +503,7 @@ impl<'a> Worker<'a> {
         excluded: &[Move],
         extensions: u32,
         threatened: bool,
-        tt_move: Option<Move>,
+        (tt_move, tt_extension): (Option<Move>, i32),
     ) -> Option<i32> {
         let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
@@ -453,11 +538,16 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let mut score;
+            let next = if Some(mv) == tt_move {
+                depth - 1 + tt_extension
+            } else {
+                depth - 1
+            };
             if i == 0 {
-                score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, &[], extensions);
+                score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
             } else {
                 score = -self.negamax(
-                    depth - 1 - reduction,
+                    next - reduction,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
@@ -465,10 +555,10 @@ impl<'a> Worker<'a> {
                     extensions,
                 );
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, &[], extensions);
+                    score = -self.negamax(next, ply + 1, -alpha - 1, -alpha, &[], extensions);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, &[], extensions);
+                    score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
                 }
             }
             self.pop(mv, undo);
