@@ -3,7 +3,9 @@
 placed and spreads played, and how each engine used its clock (seconds a move, depth reached, seconds a game),
 read from the `{score/depth time}` comments racetrack writes after each move, with
 the mean depth by phase of the game (plies 0-39, 40-79, 80-119, 120 on) and how many
-moves it averages.
+moves it averages, and by phase how often the engine's score already named the winner
+of a decisive game (racetrack writes every score from White's side, whoever moved; a
+score of 0 names no one). Engines report in different units, so only the sign counts.
 
 usage: tools/ptn_stats.py MATCH.ptn [MATCH.ptn ...]
 """
@@ -76,6 +78,7 @@ def main(paths):
             if result is None or players[0] == players[1]:
                 continue
             white_won = not result.startswith("0") and result != "1/2-1/2"
+            decisive = result != "1/2-1/2" and kind(result) != "forfeit"
             k = kind(result)
             n = 0
             used = [0.0, 0.0]
@@ -96,6 +99,11 @@ def main(paths):
                     phase = min(ply // PHASE_PLIES, PHASES - 1)
                     s[f"phase_depth_{phase}"] += int(c.group(2))
                     s[f"phase_moves_{phase}"] += 1
+                    if decisive:
+                        score = float(c.group(1))
+                        s[f"phase_judged_{phase}"] += 1
+                        if score != 0 and (score > 0) == white_won:
+                            s[f"phase_right_{phase}"] += 1
                     used[side] += float(c.group(3))
             for side, name in enumerate(players):
                 s = stats[name]
@@ -125,10 +133,23 @@ def main(paths):
         for phase in range(PHASES):
             moves = s[f"phase_moves_{phase}"]
             if moves:
-                first = phase * PHASE_PLIES
-                span = f"{first}-{first + PHASE_PLIES - 1}" if phase < PHASES - 1 else f"{first}+"
-                by_phase.append(f"plies {span} {s[f'phase_depth_{phase}'] / moves:.1f} ({int(moves)})")
+                by_phase.append(f"{phase_span(phase)} {s[f'phase_depth_{phase}'] / moves:.1f} ({int(moves)})")
         print("  depth by phase: " + ", ".join(by_phase))
+        right = []
+        for phase in range(PHASES):
+            judged = s[f"phase_judged_{phase}"]
+            if judged:
+                right.append(f"{phase_span(phase)} {100 * s[f'phase_right_{phase}'] / judged:.0f}%")
+        if right:
+            print("  score named the winner (decisive games): " + ", ".join(right))
+
+
+def phase_span(phase):
+    """The plies of a phase, as text."""
+    first = phase * PHASE_PLIES
+    if phase < PHASES - 1:
+        return f"plies {first}-{first + PHASE_PLIES - 1}"
+    return f"plies {first}+"
 
 
 if __name__ == "__main__":

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""How often an engine's score names the winner of finished games: every other
+position of each decisive game in a racetrack PTN file (from ply 20 on, the
+positions where White is to move) is searched by a TEI engine to a fixed depth,
+and the sign of its score (turned to White's side) is compared with the result.
+Printed by 20-ply bucket: positions, and the share whose score had the winner's
+sign (a score of 0 names no one).
+
+Games played against a stronger opponent make a test set whose labels the engine
+did not write: the same positions scored by two builds (another network, another
+evaluation) show which judges the game better.
+
+usage: tools/judgement.py ENGINE MATCH.ptn [--size 6] [--half-komi 4] [--depth 5]
+"""
+import argparse
+import re
+import subprocess
+import sys
+from collections import defaultdict
+
+TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+MOVE = re.compile(r"(\d+\.)|([^\s{}]+)(?:\s*\{[^}]*\})?")
+RESULT = re.compile(r"[RF01/2]+-[RF01/2]+")
+BUCKET = 20
+FIRST_PLY = 20
+
+
+def games(text):
+    """Yields (result, moves) for each game of a PTN file."""
+    tags, body = {}, []
+
+    def finish():
+        moves = []
+        for m in MOVE.finditer(" ".join(body)):
+            if m.group(1) or not m.group(2) or RESULT.fullmatch(m.group(2)):
+                continue
+            moves.append(m.group(2))
+        return tags.get("Result"), moves
+
+    for line in text.splitlines():
+        m = TAG.match(line.strip())
+        if m:
+            if body:
+                yield finish()
+                tags, body = {}, []
+            tags[m.group(1)] = m.group(2)
+        elif line.strip():
+            body.append(line.strip())
+    if tags:
+        yield finish()
+
+
+class Engine:
+    """A TEI engine on pipes."""
+
+    def __init__(self, path, size, half_komi):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("tei")
+        self.wait("teiok")
+        self.send(f"setoption name HalfKomi value {half_komi}")
+        self.send(f"teinewgame {size}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait(self, word):
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit(f"judgement.py: the engine quit before '{word}'")
+            if line.split()[:1] == [word]:
+                return
+
+    def score(self, moves, depth):
+        """The last reported `score cp` of a fixed-depth search, side to move's."""
+        self.send("position startpos moves " + " ".join(moves))
+        self.send(f"go depth {depth}")
+        score = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit("judgement.py: the engine quit during a search")
+            words = line.split()
+            if words[:1] == ["info"] and "cp" in words:
+                score = int(words[words.index("cp") + 1])
+            if words[:1] == ["bestmove"]:
+                return score
+
+    def quit(self):
+        self.send("quit")
+        self.proc.wait()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("engine")
+    parser.add_argument("ptn")
+    parser.add_argument("--size", type=int, default=6)
+    parser.add_argument("--half-komi", type=int, default=4)
+    parser.add_argument("--depth", type=int, default=5)
+    args = parser.parse_args()
+    with open(args.ptn, encoding="utf-8") as f:
+        text = f.read()
+    engine = Engine(args.engine, args.size, args.half_komi)
+    judged = defaultdict(int)
+    right = defaultdict(int)
+    for result, moves in games(text):
+        if result is None or result == "1/2-1/2" or not RESULT.fullmatch(result):
+            continue
+        white_won = not result.startswith("0")
+        for ply in range(FIRST_PLY, len(moves), 2):
+            score = engine.score(moves[:ply], args.depth)
+            if score is None:
+                continue
+            bucket = ply // BUCKET * BUCKET
+            judged[bucket] += 1
+            if score != 0 and (score > 0) == white_won:
+                right[bucket] += 1
+    engine.quit()
+    for bucket in sorted(judged):
+        share = 100 * right[bucket] / judged[bucket]
+        print(f"plies {bucket}-{bucket + BUCKET - 1}: {judged[bucket]} positions, "
+              f"{share:.1f}% named the winner")
+
+
+if __name__ == "__main__":
+    main()
