@@ -8,46 +8,21 @@ sign (a score of 0 names no one).
 
 Games played against a stronger opponent make a test set whose labels the engine
 did not write: the same positions scored by two builds (another network, another
-evaluation) show which judges the game better.
+evaluation) show which judges the outcome better. That is not which plays better:
+the search ranks sibling positions, and a build can name the winner more often and
+still play worse (docs/strength-log.md §8.24).
 
 usage: tools/judgement.py ENGINE MATCH.ptn [--size 6] [--half-komi 4] [--depth 5]
 """
 import argparse
-import re
 import subprocess
 import sys
 from collections import defaultdict
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
-MOVE = re.compile(r"(\d+\.)|([^\s{}]+)(?:\s*\{[^}]*\})?")
-RESULT = re.compile(r"[RF01/2]+-[RF01/2]+")
+from ptn_stats import games, kind, plies
+
 BUCKET = 20
 FIRST_PLY = 20
-
-
-def games(text):
-    """Yields (result, moves) for each game of a PTN file."""
-    tags, body = {}, []
-
-    def finish():
-        moves = []
-        for m in MOVE.finditer(" ".join(body)):
-            if m.group(1) or not m.group(2) or RESULT.fullmatch(m.group(2)):
-                continue
-            moves.append(m.group(2))
-        return tags.get("Result"), moves
-
-    for line in text.splitlines():
-        m = TAG.match(line.strip())
-        if m:
-            if body:
-                yield finish()
-                tags, body = {}, []
-            tags[m.group(1)] = m.group(2)
-        elif line.strip():
-            body.append(line.strip())
-    if tags:
-        yield finish()
 
 
 class Engine:
@@ -108,10 +83,12 @@ def main():
     engine = Engine(args.engine, args.size, args.half_komi)
     judged = defaultdict(int)
     right = defaultdict(int)
-    for result, moves in games(text):
-        if result is None or result == "1/2-1/2" or not RESULT.fullmatch(result):
+    for tags, movetext in games(text):
+        result = tags.get("Result")
+        if result is None or kind(result) not in ("road", "flats"):
             continue
         white_won = not result.startswith("0")
+        moves = [token for _, token, _ in plies(movetext)]
         for ply in range(FIRST_PLY, len(moves), 2):
             score = engine.score(moves[:ply], args.depth)
             if score is None:
