@@ -16,39 +16,27 @@ usage: tools/judgement.py ENGINE MATCH.ptn [--size 6] [--half-komi 4] [--depth 5
 """
 import argparse
 import subprocess
-import sys
 from collections import defaultdict
 
+import latency_probe
 from ptn_stats import games, kind, plies
 
 BUCKET = 20
 FIRST_PLY = 20
 
 
-class Engine:
-    """A TEI engine on pipes."""
+class Engine(latency_probe.Engine):
+    """A TEI engine on pipes (any engine: it is greeted with `tei` first)."""
 
     def __init__(self, path, size, half_komi):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send("tei")
-        self.wait("teiok")
+        self.until("teiok")
         self.send(f"setoption name HalfKomi value {half_komi}")
         self.send(f"teinewgame {size}")
         self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait(self, word):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit(f"judgement.py: the engine quit before '{word}'")
-            if line.split()[:1] == [word]:
-                return
+        self.until("readyok")
 
     def score(self, moves, depth):
         """The last reported `score cp` of a fixed-depth search, side to move's."""
@@ -56,18 +44,11 @@ class Engine:
         self.send(f"go depth {depth}")
         score = None
         while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit("judgement.py: the engine quit during a search")
-            words = line.split()
-            if words[:1] == ["info"] and "cp" in words:
-                score = int(words[words.index("cp") + 1])
-            if words[:1] == ["bestmove"]:
+            words = self.until(("info", "bestmove")).split()
+            if words[0] == "bestmove":
                 return score
-
-    def quit(self):
-        self.send("quit")
-        self.proc.wait()
+            if "cp" in words:
+                score = int(words[words.index("cp") + 1])
 
 
 def main():
@@ -97,7 +78,7 @@ def main():
             judged[bucket] += 1
             if score != 0 and (score > 0) == white_won:
                 right[bucket] += 1
-    engine.quit()
+    engine.close()
     for bucket in sorted(judged):
         share = 100 * right[bucket] / judged[bucket]
         print(f"plies {bucket}-{bucket + BUCKET - 1}: {judged[bucket]} positions, "
