@@ -78,8 +78,8 @@ def main(paths):
             if result is None or players[0] == players[1]:
                 continue
             white_won = not result.startswith("0") and result != "1/2-1/2"
-            decisive = result != "1/2-1/2" and kind(result) != "forfeit"
             k = kind(result)
+            decisive = k in ("road", "flats")
             n = 0
             used = [0.0, 0.0]
             for ply, token, comment in plies(movetext):
