@@ -176,7 +176,11 @@ mod tests {
         let (soft, hard) = (d.soft.unwrap(), d.hard.unwrap());
         assert_eq!(d.scaled_soft(100), Some(soft));
         assert_eq!(d.scaled_soft(50), Some(soft / 2));
-        assert_eq!(d.scaled_soft(1000), Some(hard), "capped by the hard deadline");
+        assert_eq!(
+            d.scaled_soft(1000),
+            Some(hard),
+            "capped by the hard deadline"
+        );
         let fixed = Limits {
             wtime: Some(10_000),
             movetime: Some(300),

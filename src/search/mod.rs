@@ -3,10 +3,10 @@
 //! No I/O here: callers format the reports.
 
 mod eval_cache;
-mod steadiness;
 pub mod limits;
 mod ordering;
 pub mod params;
+mod steadiness;
 pub mod tt;
 mod worker;
 
@@ -20,11 +20,11 @@ use crate::board::Position;
 use crate::eval::outlook::{outlook, Outlook};
 use crate::movegen::MoveList;
 pub use params::MAX_DEPTH;
-use steadiness::Steadiness;
 use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use steadiness::Steadiness;
 use worker::Worker;
 
 /// What the workers share.
@@ -468,11 +468,19 @@ mod tests {
         assert_eq!(two.helper_ahead_of(7, 100), None, "no helper searching");
         two.helper_depth.store(8, Ordering::Relaxed);
         assert_eq!(two.helper_ahead_of(7, 100), Some(8));
-        assert_eq!(two.helper_ahead_of(8, 100), None, "the main thread is as deep");
+        assert_eq!(
+            two.helper_ahead_of(8, 100),
+            None,
+            "the main thread is as deep"
+        );
         two.publish(8, &line(1, 20));
         assert_eq!(two.helper_ahead_of(7, 100), None, "depth 8 is completed");
         two.helper_depth.store(9, Ordering::Relaxed);
-        assert_eq!(two.helper_ahead_of(7, 100), Some(9), "the next one is searched");
+        assert_eq!(
+            two.helper_ahead_of(7, 100),
+            Some(9),
+            "the next one is searched"
+        );
         let one = shared(1, &clock);
         one.helper_depth.store(9, Ordering::Relaxed);
         assert_eq!(one.helper_ahead_of(7, 100), None, "one thread");

@@ -121,12 +121,15 @@ pub const CLOCK_HARD_SHARE: (u64, u64) = (2, 5);
 /// answer has been; shallower iterations keep the whole target.
 pub const STEADY_FROM_DEPTH: u32 = 5;
 /// Percent of the target once the best move has stood for several iterations.
-pub const STEADY_STILL: u32 = 70;
+pub const STEADY_STILL: u32 = 50;
+/// Each change of the best move adds this many percent, halved with every
+/// iteration since.
+pub const STEADY_CHANGE: u32 = 100;
 /// A fall of this many centiflats from the last iteration's score ...
 pub const STEADY_SCORE_DROP: i32 = 30;
 /// ... adds this many percent.
-pub const STEADY_SCORE_DROP_EXTRA: u32 = 30;
+pub const STEADY_SCORE_DROP_EXTRA: u32 = 40;
 /// The scaled target stays within these percentages.
-pub const STEADY_MIN: u32 = 60;
+pub const STEADY_MIN: u32 = 40;
 /// See `STEADY_MIN`.
-pub const STEADY_MAX: u32 = 200;
+pub const STEADY_MAX: u32 = 300;

@@ -6,8 +6,8 @@
 //! target (`Deadline::soft_passed_at`); the hard deadline is never moved.
 
 use super::params::{
-    STEADY_FROM_DEPTH, STEADY_MAX, STEADY_MIN, STEADY_SCORE_DROP, STEADY_SCORE_DROP_EXTRA,
-    STEADY_STILL,
+    STEADY_CHANGE, STEADY_FROM_DEPTH, STEADY_MAX, STEADY_MIN, STEADY_SCORE_DROP,
+    STEADY_SCORE_DROP_EXTRA, STEADY_STILL,
 };
 use crate::board::Move;
 
@@ -37,7 +37,7 @@ impl Steadiness {
         if depth < STEADY_FROM_DEPTH {
             return 100;
         }
-        let mut scale = STEADY_STILL + self.unrest / 2;
+        let mut scale = STEADY_STILL + self.unrest * STEADY_CHANGE / 100;
         if old_score - score >= STEADY_SCORE_DROP {
             scale += STEADY_SCORE_DROP_EXTRA;
         }
