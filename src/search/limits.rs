@@ -53,6 +53,9 @@ pub struct Deadline {
     pub soft: Option<Duration>,
     /// Past this, the search stops at once.
     pub hard: Option<Duration>,
+    /// True when the soft target comes from the clock alone (no `movetime`):
+    /// only then may the search scale it (`soft_passed_at`).
+    pub clock: bool,
 }
 
 impl Deadline {
@@ -63,6 +66,7 @@ impl Deadline {
                 start,
                 soft: None,
                 hard: None,
+                clock: false,
             };
         }
         let (time, inc) = if white {
@@ -89,7 +93,13 @@ impl Deadline {
             hard = Some(hard.map_or(mt, |h| h.min(mt)));
             soft = Some(soft.map_or(mt, |s| s.min(mt)));
         }
-        Deadline { start, soft, hard }
+        let clock = soft.is_some() && limits.movetime.is_none();
+        Deadline {
+            start,
+            soft,
+            hard,
+            clock,
+        }
     }
     /// Time since the start.
     pub fn elapsed(&self) -> Duration {
@@ -99,15 +109,27 @@ impl Deadline {
     pub fn hard_passed(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
-    /// True once the whole soft target has passed (or the hard deadline): the
-    /// latest a search that waits on another thread's deeper iteration goes on.
-    pub fn target_passed(&self) -> bool {
-        self.soft
+    /// The soft target taken at `percent` of itself when it comes from the
+    /// clock (`steadiness.rs`), never past the hard deadline.
+    fn scaled_soft(&self, percent: u32) -> Option<Duration> {
+        let soft = self.soft?;
+        if !self.clock || percent == 100 {
+            return Some(soft);
+        }
+        let scaled = soft * percent / 100;
+        Some(self.hard.map_or(scaled, |h| scaled.min(h)))
+    }
+    /// True once the whole soft target, at `percent` of itself, has passed (or
+    /// the hard deadline): the latest a search that waits on another thread's
+    /// deeper iteration goes on.
+    pub fn target_passed_at(&self, percent: u32) -> bool {
+        self.scaled_soft(percent)
             .is_some_and(|s| self.start.elapsed() >= s || self.hard_passed())
     }
-    /// True when another iteration should not start.
-    pub fn soft_passed(&self) -> bool {
-        self.soft
+    /// True when another iteration should not start, with the soft target at
+    /// `percent` of itself.
+    pub fn soft_passed_at(&self, percent: u32) -> bool {
+        self.scaled_soft(percent)
             .is_some_and(|s| self.start.elapsed() * 2 >= s || self.hard_passed())
     }
 }
@@ -140,6 +162,32 @@ mod tests {
                 "{own}"
             );
         }
+    }
+
+    #[test]
+    fn only_a_clock_target_is_scaled_and_never_past_the_hard_deadline() {
+        let start = Instant::now();
+        let clock = Limits {
+            wtime: Some(10_000),
+            winc: Some(100),
+            ..Limits::default()
+        };
+        let d = Deadline::new(&clock, true, start);
+        let (soft, hard) = (d.soft.unwrap(), d.hard.unwrap());
+        assert_eq!(d.scaled_soft(100), Some(soft));
+        assert_eq!(d.scaled_soft(50), Some(soft / 2));
+        assert_eq!(
+            d.scaled_soft(1000),
+            Some(hard),
+            "capped by the hard deadline"
+        );
+        let fixed = Limits {
+            wtime: Some(10_000),
+            movetime: Some(300),
+            ..Limits::default()
+        };
+        let d = Deadline::new(&fixed, true, start);
+        assert_eq!(d.scaled_soft(50), d.soft, "movetime is not scaled");
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod eval_cache;
 pub mod limits;
 mod ordering;
 pub mod params;
+mod steadiness;
 pub mod tt;
 mod worker;
 
@@ -23,6 +24,7 @@ use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use steadiness::Steadiness;
 use worker::Worker;
 
 /// What the workers share.
@@ -89,11 +91,11 @@ impl<'a> Shared<'a> {
     /// that is deeper than every iteration completed so far and the target has
     /// not passed. The main thread then searches that depth too, until one of
     /// them completes it or the target passes (`Worker::follows`).
-    fn helper_ahead_of(&self, depth: u32) -> Option<u32> {
+    fn helper_ahead_of(&self, depth: u32, percent: u32) -> Option<u32> {
         let searching = self.helper_depth.load(Ordering::Relaxed);
         (self.threads > 1
             && searching > depth.max(self.helper_completed())
-            && !self.deadline.target_passed())
+            && !self.deadline.target_passed_at(percent))
         .then_some(searching)
     }
 
@@ -316,6 +318,7 @@ fn iterate(
     let mut last: Vec<Line> = Vec::new();
     let mut completed = 0;
     let main = w.id == 0;
+    let mut steadiness = Steadiness::default();
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
@@ -371,11 +374,12 @@ fn iterate(
             if proven_done {
                 break;
             }
-            if deadline.soft_passed() {
+            w.time_scale = steadiness.update(depth, last[0].pv[0], last[0].score.0);
+            if deadline.soft_passed_at(w.time_scale) {
                 // Half the target is gone, too little for a whole iteration
                 // alone; but a helper already deep in the next one is worth
                 // waiting for, up to the target (`Shared::helper_ahead_of`).
-                match w.shared().helper_ahead_of(depth) {
+                match w.shared().helper_ahead_of(depth, w.time_scale) {
                     Some(ahead) if multipv == 1 && ahead <= max_depth => {
                         w.follows = true;
                         depth = ahead - 1;
@@ -461,17 +465,25 @@ mod tests {
             )
         };
         let two = shared(2, &clock);
-        assert_eq!(two.helper_ahead_of(7), None, "no helper searching");
+        assert_eq!(two.helper_ahead_of(7, 100), None, "no helper searching");
         two.helper_depth.store(8, Ordering::Relaxed);
-        assert_eq!(two.helper_ahead_of(7), Some(8));
-        assert_eq!(two.helper_ahead_of(8), None, "the main thread is as deep");
+        assert_eq!(two.helper_ahead_of(7, 100), Some(8));
+        assert_eq!(
+            two.helper_ahead_of(8, 100),
+            None,
+            "the main thread is as deep"
+        );
         two.publish(8, &line(1, 20));
-        assert_eq!(two.helper_ahead_of(7), None, "depth 8 is completed");
+        assert_eq!(two.helper_ahead_of(7, 100), None, "depth 8 is completed");
         two.helper_depth.store(9, Ordering::Relaxed);
-        assert_eq!(two.helper_ahead_of(7), Some(9), "the next one is searched");
+        assert_eq!(
+            two.helper_ahead_of(7, 100),
+            Some(9),
+            "the next one is searched"
+        );
         let one = shared(1, &clock);
         one.helper_depth.store(9, Ordering::Relaxed);
-        assert_eq!(one.helper_ahead_of(7), None, "one thread");
+        assert_eq!(one.helper_ahead_of(7, 100), None, "one thread");
         let spent = Limits {
             movetime: Some(1),
             ..Limits::default()
@@ -479,7 +491,7 @@ mod tests {
         let late = shared(2, &spent);
         late.helper_depth.store(9, Ordering::Relaxed);
         std::thread::sleep(Duration::from_millis(2));
-        assert_eq!(late.helper_ahead_of(7), None, "the target has passed");
+        assert_eq!(late.helper_ahead_of(7, 100), None, "the target has passed");
     }
 
     /// The move played comes from the deepest completed iteration: a helper's

@@ -114,3 +114,22 @@ pub const CLOCK_INC_SHARE: (u64, u64) = (3, 4);
 pub const CLOCK_HARD_FACTOR: u64 = 4;
 /// See `CLOCK_HARD_FACTOR`.
 pub const CLOCK_HARD_SHARE: (u64, u64) = (2, 5);
+
+// --- How much of the target a move takes (`steadiness.rs`) ---------------------
+
+/// From this completed depth on, the soft target is scaled by how steady the
+/// answer has been; shallower iterations keep the whole target.
+pub const STEADY_FROM_DEPTH: u32 = 5;
+/// Percent of the target once the best move has stood for several iterations.
+pub const STEADY_STILL: u32 = 50;
+/// Each change of the best move adds this many percent, halved with every
+/// iteration since.
+pub const STEADY_CHANGE: u32 = 100;
+/// A fall of this many centiflats from the last iteration's score ...
+pub const STEADY_SCORE_DROP: i32 = 30;
+/// ... adds this many percent.
+pub const STEADY_SCORE_DROP_EXTRA: u32 = 40;
+/// The scaled target stays within these percentages.
+pub const STEADY_MIN: u32 = 40;
+/// See `STEADY_MIN`.
+pub const STEADY_MAX: u32 = 300;

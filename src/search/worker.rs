@@ -55,6 +55,9 @@ pub struct Worker<'a> {
     /// because a helper is ahead: it then stops at the target, or as soon as a
     /// helper completes the depth it is searching.
     pub(super) follows: bool,
+    /// The main thread's share of its soft target, in percent, from how steady
+    /// its answer has been (`steadiness.rs`).
+    pub(super) time_scale: u32,
 }
 
 impl<'a> Worker<'a> {
@@ -90,6 +93,7 @@ impl<'a> Worker<'a> {
             root_best: 0,
             depth: 1,
             follows: false,
+            time_scale: 100,
         }
     }
 
@@ -154,7 +158,7 @@ impl<'a> Worker<'a> {
     /// target has passed, or a helper completed the depth being searched.
     fn follow_over(&self) -> bool {
         self.follows
-            && (self.shared.deadline.target_passed()
+            && (self.shared.deadline.target_passed_at(self.time_scale)
                 || self.shared.helper_completed() >= self.depth as u32)
     }
 
