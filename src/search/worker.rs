@@ -24,6 +24,20 @@ use crate::movegen::MoveList;
 use shortcuts::Singular;
 use std::sync::atomic::Ordering;
 
+/// What a node knows of its position before it is evaluated.
+#[derive(Clone, Copy)]
+enum Leaf {
+    /// Found quiet earlier in this search, with its evaluation.
+    Quiet(i32),
+    /// Worked out now: the squares where a placement completes a road for
+    /// the mover and for the opponent, and whether the position is quiet.
+    Roads {
+        mine: Bitboard,
+        theirs: Bitboard,
+        quiet: bool,
+    },
+}
+
 /// State of one search thread.
 pub struct Worker<'a> {
     pub id: usize,
@@ -239,11 +253,54 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation of the current position (see `evaluate_knowing`),
     /// from the cache when this search has evaluated it before.
-    fn cached_eval(&mut self, mine: Bitboard, theirs: Bitboard) -> i32 {
-        let (pos, net) = (&self.pos, &mut self.net);
-        self.eval_cache.get_or(pos.hash(), || {
-            evaluate_knowing(pos, mine, theirs, Some(net)).0
-        })
+    fn leaf_eval(&mut self, facts: Leaf) -> i32 {
+        match facts {
+            Leaf::Quiet(eval) => eval,
+            Leaf::Roads {
+                mine,
+                theirs,
+                quiet,
+            } => {
+                let (pos, net) = (&self.pos, &mut self.net);
+                self.eval_cache.get_or(pos.hash(), quiet, || {
+                    evaluate_knowing(pos, mine, theirs, Some(net)).0
+                })
+            }
+        }
+    }
+
+    /// The win test and the threat test of a node not known to be quiet:
+    /// `Err(score)` when the mover wins at once (with a move not `excluded`),
+    /// else whether the opponent threatens to win and what the evaluation
+    /// can reuse.
+    fn wins_and_threats(&mut self, ply: usize, excluded: &[Move]) -> Result<(bool, Leaf), i32> {
+        let win = self.pos.winning_move(&mut self.scratch);
+        if let Some(win) = win.filter(|w| !excluded.contains(w)) {
+            self.pv[ply].push(win);
+            return Err(Score::win_at(ply + 1).0);
+        }
+        // With no win found and a piece to place, no placement completes a road
+        // for the mover; the opponent's such squares are the threat. The
+        // evaluation reuses both instead of working them out again.
+        let me = self.pos.to_move();
+        let mine = if win.is_none() && self.pos.pieces_left(me) > 0 {
+            Bitboard::EMPTY
+        } else {
+            self.pos.road_completing_squares(me)
+        };
+        let opponent = me.opponent();
+        let theirs = self.pos.road_completing_squares(opponent);
+        let threatened = (self.pos.places_own_piece(opponent) && !theirs.is_empty())
+            || self.pos.flat_end_threat(opponent);
+        let quiet = win.is_none() && !threatened;
+        Ok((
+            threatened,
+            Leaf::Roads {
+                mine,
+                theirs,
+                quiet,
+            },
+        ))
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -270,12 +327,22 @@ impl<'a> Worker<'a> {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
+        // A position this search found quiet before (no win for the mover, no
+        // threat against it: `eval_cache.rs`) is not over either, and needs
+        // neither the win test nor the threat test again.
+        let mut known_quiet = None;
         if ply > 0 {
-            if let Some(score) = self.terminal_score(ply) {
-                return score;
+            known_quiet = self.eval_cache.quiet(self.pos.hash());
+            if known_quiet.is_none() {
+                if let Some(score) = self.terminal_score(ply) {
+                    return score;
+                }
             }
             if self.is_repetition() {
                 return 0;
+            }
+            if let Some(eval) = known_quiet.filter(|_| depth <= 0) {
+                return eval;
             }
         }
         // Interior nodes (depth > 0) ask the TT first: a node with an immediate
@@ -290,34 +357,23 @@ impl<'a> Worker<'a> {
                 Ok(hint) => probed = Some(hint),
             }
         }
-        let win = self.pos.winning_move(&mut self.scratch);
-        if let Some(win) = win.filter(|w| !excluded.contains(w)) {
-            self.pv[ply].push(win);
-            return Score::win_at(ply + 1).0;
-        }
-        // With no win found and a piece to place, no placement completes a road
-        // for the mover; the opponent's such squares are the threat. The
-        // evaluation reuses both instead of working them out again.
-        let me = self.pos.to_move();
-        let mine = if win.is_none() && self.pos.pieces_left(me) > 0 {
-            Bitboard::EMPTY
-        } else {
-            self.pos.road_completing_squares(me)
+        let (threatened, facts) = match known_quiet {
+            Some(eval) => (false, Leaf::Quiet(eval)),
+            None => match self.wins_and_threats(ply, excluded) {
+                Ok(known) => known,
+                Err(win) => return win,
+            },
         };
-        let opponent = me.opponent();
-        let theirs = self.pos.road_completing_squares(opponent);
-        let threatened = (self.pos.places_own_piece(opponent) && !theirs.is_empty())
-            || self.pos.flat_end_threat(opponent);
         let mut extensions = extensions;
         if depth <= 0 {
             if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
-                return self.cached_eval(mine, theirs);
+                return self.leaf_eval(facts);
             }
             depth = 1;
             extensions += 1;
         }
         if ply >= MAX_PLY - 2 {
-            return self.cached_eval(mine, theirs);
+            return self.leaf_eval(facts);
         }
         let hint = match probed {
             Some(hint) => hint,
@@ -329,11 +385,7 @@ impl<'a> Worker<'a> {
         let tt_move = hint.mv;
         let quiet_node =
             !pv_node && ply > 0 && !threatened && beta.abs() < PROVEN && excluded.is_empty();
-        let static_eval = if quiet_node {
-            self.cached_eval(mine, theirs)
-        } else {
-            0
-        };
+        let static_eval = if quiet_node { self.leaf_eval(facts) } else { 0 };
         // Reverse futility: far enough above beta near the horizon, stand pat.
         // Not while the opponent could win on its next ply: `threatened` sees
         // road wins by placement and flat endings only, this sees spreads too.
