@@ -18,6 +18,9 @@
 #      before it, and writes s<size>.bin; with --fine-tune the fit starts from
 #      the current network instead of random weights (give a smaller
 #      --learning-rate, e.g. 0.0005, so that it refines rather than forgets);
+#      the fit's defaults, --weight-decay 0.1 over --epochs 40, beat 0.5 over
+#      12 on 5x5 (docs/strength-log.md §8.27); the generations before that
+#      section were fitted with 0.5 and 12;
 #   4. rebuilds, prints the bench signature, and plays an SPRT of the new
 #      engine against the old one with tools/match.sh (racetrack, the size's
 #      book, both colours per opening);
@@ -35,14 +38,14 @@
 #          [--games 2000] [--nodes 10000] [--random-plies 6] [--seed S]
 #          (3x3: --nodes 1000 and --random-plies 3 by default)
 #          [--judge] [--judge-nodes N]
-#          [--hidden 256] [--fine-tune] [--learning-rate 0.002] [--lambda 1] [--result-plies N | --td D] [--weight-decay 0.5] [--epochs 12] [--window 1]
+#          [--hidden 256] [--fine-tune] [--learning-rate 0.002] [--lambda 1] [--result-plies N | --td D] [--weight-decay 0.1] [--epochs 40] [--window 1]
 #          [--tc 5+0.05] [--sprt 0,15] [--sprt-games 400] [--komi 2]
 #          [--data learn-data] [--no-sprt] [--keep]
 set -euo pipefail
 
 command="tools/learn.sh $*"
 size="" generation="" racetrack="" games=2000 nodes="" random_plies="" seed=""
-hidden=256 fine_tune=0 learning_rate=0.002 lambda=1 result_plies="" td="" weight_decay=0.5 epochs=12 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
+hidden=256 fine_tune=0 learning_rate=0.002 lambda=1 result_plies="" td="" weight_decay=0.1 epochs=40 window=1 tc="5+0.05" sprt="0,15" sprt_games=400
 komi="" data="learn-data" do_sprt=1 keep=0 use_judge=0 judge_nodes=""
 komis=()
 while [ $# -gt 0 ]; do
