@@ -41,16 +41,16 @@ pub const MODELS: [OutlookModel; 6] = [
         white_edge: -0.286294,
         flats_per_unit: 0.423616,
     },
-    // 6x6: 29419 positions of 400 games at komi 2 (c6.tsv t6.tsv); cross-validated ECE 0.0175, Brier 0.5320
+    // 6x6: 29553 positions of 400 games at komi 2 (c6.tsv t6.tsv); cross-validated ECE 0.0196, Brier 0.4893
     OutlookModel {
-        draw_low: -0.125609,
-        draw_high: 0.489281,
-        slope_start: 0.031835,
-        slope_end: 0.116407,
-        swap_slope: 0.01,
-        bend: 0.000605,
-        white_edge: -0.090858,
-        flats_per_unit: 0.140407,
+        draw_low: -0.106988,
+        draw_high: 0.522319,
+        slope_start: 0.063523,
+        slope_end: 0.150261,
+        swap_slope: 0.020819,
+        bend: 0.0,
+        white_edge: 0.062072,
+        flats_per_unit: 0.144899,
     },
     // 7x7: 13944 positions of 150 games at komi 0 (c7.tsv); cross-validated ECE 0.0234, Brier 0.4281
     OutlookModel {
