@@ -1,12 +1,14 @@
 //! Opening books: reproducible from the seed on any thread count, every line a
 //! legal opening of flat placements, no two alike up to symmetry, every score
 //! within the bar, and a clear error when too few openings pass it (or, when
-//! asked, every opening that does).
+//! asked, every opening that does); and the same of every book shipped in
+//! `bench-positions/`.
 
 use menhir::board::PieceKind;
 use menhir::notation::parse_legal_move;
 use menhir::{Game, Position};
 use menhir_tools::book::{make_book, BookConfig, Opening};
+use menhir_tools::judge::read_book;
 use menhir_tools::tune::symmetry::symmetries;
 use std::collections::HashSet;
 
@@ -58,16 +60,55 @@ fn images(size: usize, line: &str) -> Vec<Vec<(u8, String)>> {
 
 /// Every opening of `book` is legal and none repeats an earlier one up to symmetry.
 fn assert_distinct(size: usize, book: &[Opening]) {
+    let lines: Vec<String> = book.iter().map(Opening::line).collect();
+    assert_lines_distinct(size, &lines);
+}
+
+/// Every line is a legal flat opening and none repeats an earlier one up to symmetry.
+fn assert_lines_distinct(size: usize, lines: &[String]) {
     let mut seen = HashSet::new();
-    for o in book {
-        let all = images(size, &o.line());
+    for line in lines {
+        let all = images(size, line);
         assert!(
             all.iter().all(|image| !seen.contains(image)),
-            "{} repeats an earlier opening up to symmetry",
-            o.line()
+            "{line} repeats an earlier opening up to symmetry"
         );
         seen.insert(all[0].clone());
     }
+}
+
+/// `5s_4ply_menhir_openings.txt` → (5, Some(4)); the 3x3 book names no ply count.
+fn size_and_plies(name: &str) -> Option<(usize, Option<usize>)> {
+    let (size, rest) = name.split_once("s_")?;
+    let plies = rest
+        .split_once("ply_")
+        .and_then(|(plies, _)| plies.parse().ok());
+    Some((size.parse().ok()?, plies))
+}
+
+#[test]
+fn the_shipped_books_are_legal_and_distinct() {
+    // Every book in `bench-positions/`: as many plies a line as its name says, read
+    // by the judge's reader, and no opening repeated up to symmetry.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench-positions");
+    let mut books = 0;
+    for entry in std::fs::read_dir(&dir).expect("bench-positions is readable") {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if !name.ends_with("_openings.txt") {
+            continue;
+        }
+        let (size, plies) = size_and_plies(&name).expect("the name gives the size");
+        let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let games = read_book(&text, size, 0).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(games.len(), lines.len(), "{name} has blank lines");
+        if let Some(plies) = plies {
+            assert!(games.iter().all(|g| g.moves().len() == plies), "{name}");
+        }
+        assert_lines_distinct(size, &lines);
+        books += 1;
+    }
+    assert!(books >= 7, "found only {books} books");
 }
 
 #[test]
