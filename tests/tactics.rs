@@ -75,3 +75,36 @@ fn short_tactics_are_found_at_every_depth_from_2() {
     }
     assert!(checked >= 200);
 }
+
+/// Late in a game a threat to end it on flats stands at nearly every node, and
+/// the horizon extends only road threats: tac-0248 (7x7, White with three
+/// stones left, a win in 5 plies) is found by a depth-4 search. When the flat
+/// threat was extended too, depth 4 played e2 and only depth 5, 2.5 times the
+/// nodes, found the win.
+#[test]
+fn a_late_win_in_5_is_found_at_depth_4() {
+    let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
+        .expect("the tactics file parses");
+    let t = tactics
+        .iter()
+        .find(|t| t.id == "tac-0248")
+        .expect("tac-0248 is in the file");
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 32,
+        ..EngineOptions::default()
+    });
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let played = solve(t, limits, &mut engine);
+    assert!(
+        played.is_some_and(|m| t.solutions.contains(&m)),
+        "played {:?}, solutions {:?}",
+        played.map(move_to_ptn),
+        t.solutions
+            .iter()
+            .map(|&m| move_to_ptn(m))
+            .collect::<Vec<_>>()
+    );
+}

@@ -38,6 +38,18 @@ enum Leaf {
     },
 }
 
+/// What the opponent threatens to win with on its next ply.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Threat {
+    /// Nothing seen.
+    None,
+    /// Ending the game on flats (its last piece, or a ply that may fill the
+    /// board) without losing the count.
+    Flats,
+    /// A road, by a placement.
+    Road,
+}
+
 /// State of one search thread.
 pub struct Worker<'a> {
     pub id: usize,
@@ -271,9 +283,9 @@ impl<'a> Worker<'a> {
 
     /// The win test and the threat test of a node not known to be quiet:
     /// `Err(score)` when the mover wins at once (with a move not `excluded`),
-    /// else whether the opponent threatens to win and what the evaluation
+    /// else what the opponent threatens to win with and what the evaluation
     /// can reuse.
-    fn wins_and_threats(&mut self, ply: usize, excluded: &[Move]) -> Result<(bool, Leaf), i32> {
+    fn wins_and_threats(&mut self, ply: usize, excluded: &[Move]) -> Result<(Threat, Leaf), i32> {
         let win = self.pos.winning_move(&mut self.scratch);
         if let Some(win) = win.filter(|w| !excluded.contains(w)) {
             self.pv[ply].push(win);
@@ -290,11 +302,16 @@ impl<'a> Worker<'a> {
         };
         let opponent = me.opponent();
         let theirs = self.pos.road_completing_squares(opponent);
-        let threatened = (self.pos.places_own_piece(opponent) && !theirs.is_empty())
-            || self.pos.flat_end_threat(opponent);
-        let quiet = win.is_none() && !threatened;
+        let threat = if self.pos.places_own_piece(opponent) && !theirs.is_empty() {
+            Threat::Road
+        } else if self.pos.flat_end_threat(opponent) {
+            Threat::Flats
+        } else {
+            Threat::None
+        };
+        let quiet = win.is_none() && threat == Threat::None;
         Ok((
-            threatened,
+            threat,
             Leaf::Roads {
                 mine,
                 theirs,
@@ -357,16 +374,21 @@ impl<'a> Worker<'a> {
                 Ok(hint) => probed = Some(hint),
             }
         }
-        let (threatened, facts) = match known_quiet {
-            Some(eval) => (false, Leaf::Quiet(eval)),
+        let (threat, facts) = match known_quiet {
+            Some(eval) => (Threat::None, Leaf::Quiet(eval)),
             None => match self.wins_and_threats(ply, excluded) {
                 Ok(known) => known,
                 Err(win) => return win,
             },
         };
+        let threatened = threat != Threat::None;
+        // The horizon extends a road threat, whose replies are few that matter.
+        // A threat to end the game on flats is not extended: late in a game it
+        // stands at nearly every node, and its full-width ply made the tree
+        // several times larger (the win test of each child still sees it).
         let mut extensions = extensions;
         if depth <= 0 {
-            if !threatened || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
+            if threat != Threat::Road || ply >= MAX_PLY - 2 || extensions >= MAX_EXTENSIONS {
                 return self.leaf_eval(facts);
             }
             depth = 1;
