@@ -5,16 +5,21 @@
 
 use menhir::notation::move_to_ptn;
 use menhir::search::Limits;
-use menhir::tactics::{parse_tactics, solve};
+use menhir::tactics::{parse_tactics, solve, Tactic};
 use menhir::{Engine, EngineOptions};
 
 /// Nodes a sampled position may search: about half a second on one thread.
 const NODE_BUDGET: u64 = 300_000;
 
+/// Every position of the public tactics file.
+fn public_tactics() -> Vec<Tactic> {
+    parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
+        .expect("the tactics file parses")
+}
+
 #[test]
 fn sample_of_public_tactics_is_solved_within_a_node_budget() {
-    let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
-        .expect("the tactics file parses");
+    let tactics = public_tactics();
     assert!(tactics.len() >= 100);
     let sample: Vec<_> = tactics.iter().step_by(3).collect();
     let kinds: std::collections::BTreeSet<&str> = sample.iter().map(|t| t.kind.as_str()).collect();
@@ -49,8 +54,7 @@ fn sample_of_public_tactics_is_solved_within_a_node_budget() {
 /// from 2 up: every win1, win3 and defend position, searched to a fixed depth.
 #[test]
 fn short_tactics_are_found_at_every_depth_from_2() {
-    let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
-        .expect("the tactics file parses");
+    let tactics = public_tactics();
     let mut engine = Engine::new(EngineOptions {
         hash_mib: 16,
         ..EngineOptions::default()
@@ -83,8 +87,7 @@ fn short_tactics_are_found_at_every_depth_from_2() {
 /// nodes, found the win.
 #[test]
 fn a_late_win_in_5_is_found_at_depth_4() {
-    let tactics = parse_tactics(include_str!("../bench-positions/tactics-public.tsv"))
-        .expect("the tactics file parses");
+    let tactics = public_tactics();
     let t = tactics
         .iter()
         .find(|t| t.id == "tac-0248")
