@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Time to reach a fixed depth with 1 and 2 threads on the 6x6 and 5x5 bench
-# middlegames, summed: the Lazy SMP speed-up.
+# middlegames, summed: the Lazy SMP speed-up. A 16 MiB table, mapped within the
+# first milliseconds, so that page faults on a fresh table do not slow two
+# threads more than one (see tools/time_to_depth.py).
 # usage: tools/time_to_depth.sh MENHIR [DEPTH]
 set -euo pipefail
 menhir=$1; depth=${2:-8}
@@ -15,7 +17,7 @@ for threads in 1 2; do
   total=0
   for tps in "${positions[@]}"; do
     start=$(date +%s%N)
-    "$menhir" analyze "$tps" --depth "$depth" --threads "$threads" > /dev/null 2>&1
+    "$menhir" analyze "$tps" --depth "$depth" --threads "$threads" --hash 16 > /dev/null 2>&1
     end=$(date +%s%N)
     total=$(( total + (end - start) / 1000000 ))
   done
