@@ -7,7 +7,8 @@
 #                       [--size 6] [--komi 2] [--games 100] [--tc 10+0.1]
 #                       [--concurrency 2] [--out DIR]
 #                       [--book FILE]        (default: bench-positions/<size>s_4ply_menhir_openings.txt)
-#                       [--sprt ELO0,ELO1]   (SPRT, alpha = beta = 0.05; --games is the cap)
+#                       [--sprt ELO0,ELO1]   (SPRT, alpha = beta = 0.05; --games is the cap;
+#                                             tools/sprt_llr.py's LLR is the one to read)
 #                       [--threads 1]        (Threads option of both engines)
 set -euo pipefail
 
@@ -85,4 +86,8 @@ awk '
 # Game lengths, time and depth per move, results by kind (road, flats, draw, forfeit).
 if command -v python3 >/dev/null 2>&1; then
   python3 "$here/ptn_stats.py" "$name.ptn" || true
+  # racetrack's LLR runs high while a pentanomial class is empty; this one does not.
+  if [ -n "$sprt" ]; then
+    python3 "$here/sprt_llr.py" "$name.ptn" "$second" "${sprt%,*}" "${sprt#*,}" || true
+  fi
 fi

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The SPRT's log-likelihood ratio of a racetrack match, read from its PTN.
+
+usage: tools/sprt_llr.py MATCH.ptn ENGINE ELO0 ELO1
+
+racetrack plays each opening twice, colours swapped, as rounds 2k-1 and 2k. This
+pairs the games by their Round tags, counts the pairs by ENGINE's points (0, 0.5, 1,
+1.5 or 2: the pentanomial), and prints the generalised SPRT's log-likelihood ratio of
+H1 (ELO1, normalised Elo as racetrack and fishtest take it) against H0 (ELO0), with
+the bounds for alpha = beta = 0.05 (±2.94).
+
+While a class of the pentanomial is empty, racetrack's own LLR adds 2/(empty classes)
+to every class but divides by the number of pairs alone, so its frequencies sum to
+more than one and the mean score it tests is too high: such a run reads as better
+than it is, and the more so the fewer pairs. Here the same counts are added and the
+frequencies are divided by their own total. ENGINE is
+a Player1/Player2 name as the PTN has it (the path racetrack was given).
+"""
+import math
+import re
+import sys
+
+BOUND = math.log(0.95 / 0.05)
+
+
+def pairs(text, engine):
+    """ENGINE's points in each completed pair of rounds (2k-1, 2k)."""
+    points = {}
+    for chunk in text.split("[Player1 ")[1:]:
+        white = re.match(r'"([^"]*)"', chunk).group(1)
+        black = re.search(r'\[Player2 "([^"]*)"\]', chunk).group(1)
+        result = re.search(r'\[Result "([^"]*)"\]', chunk).group(1)
+        rnd = int(re.search(r'\[Round "(\d+)"\]', chunk).group(1))
+        if engine not in (white, black):
+            sys.exit("sprt_llr.py: %s played game %d neither as %s nor as %s"
+                     % (engine, rnd, white, black))
+        if result in ("1/2-1/2", "0-0"):
+            white_points = 0.5
+        elif result.startswith("0-"):
+            white_points = 0.0
+        else:
+            white_points = 1.0
+        points[rnd] = white_points if white == engine else 1.0 - white_points
+    return [points[r] + points[r + 1] for r in sorted(points) if r % 2 == 1 and r + 1 in points]
+
+
+def llr(pentanomial, elo0, elo1):
+    """The GSPRT's LLR under the normalised-Elo model, and the mean score a game."""
+    zeros = sum(1 for c in pentanomial if c == 0)
+    extra = 2.0 / zeros if zeros else 0.0
+    counts = [c + extra for c in pentanomial]
+    total = sum(counts)
+    freq = [c / total for c in counts]
+    scores = [0.0, 0.25, 0.5, 0.75, 1.0]
+    mean = sum(f * s for f, s in zip(freq, scores))
+    variance = sum(f * (s - mean) ** 2 for f, s in zip(freq, scores))
+    scale = 800.0 / math.log(10.0)
+    t = (mean - 0.5) / math.sqrt(2.0 * variance)
+    t0, t1 = elo0 / scale, elo1 / scale
+    n = sum(pentanomial)
+    return n * math.log((1 + (t - t0) ** 2) / (1 + (t - t1) ** 2)), mean
+
+
+def main():
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    path, engine = sys.argv[1], sys.argv[2]
+    elo0, elo1 = float(sys.argv[3]), float(sys.argv[4])
+    points = pairs(open(path).read(), engine)
+    if not points:
+        sys.exit("sprt_llr.py: no completed pair of rounds in " + path)
+    pentanomial = [sum(1 for p in points if p == k / 2) for k in range(5)]
+    value, mean = llr(pentanomial, elo0, elo1)
+    verdict = "passed" if value >= BOUND else "failed" if value <= -BOUND else "undecided"
+    print("%s: %d pairs, pentanomial %s, mean %.3f, LLR %.2f [%.2f, %.2f] for Elo %g against %g: %s"
+          % (engine, len(points), ", ".join(map(str, pentanomial)), mean, value,
+             -BOUND, BOUND, elo1, elo0, verdict))
+
+
+if __name__ == "__main__":
+    main()
