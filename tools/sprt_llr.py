@@ -17,8 +17,9 @@ frequencies are divided by their own total. ENGINE is
 a Player1/Player2 name as the PTN has it (the path racetrack was given).
 """
 import math
-import re
 import sys
+
+from ptn_stats import games  # the PTN reader the match summary uses
 
 BOUND = math.log(0.95 / 0.05)
 
@@ -26,20 +27,16 @@ BOUND = math.log(0.95 / 0.05)
 def pairs(text, engine):
     """ENGINE's points in each completed pair of rounds (2k-1, 2k)."""
     points = {}
-    for chunk in text.split("[Player1 ")[1:]:
-        white = re.match(r'"([^"]*)"', chunk).group(1)
-        black = re.search(r'\[Player2 "([^"]*)"\]', chunk).group(1)
-        result = re.search(r'\[Result "([^"]*)"\]', chunk).group(1)
-        rnd = int(re.search(r'\[Round "(\d+)"\]', chunk).group(1))
+    for tags, _ in games(text):
+        white, black = tags.get("Player1"), tags.get("Player2")
+        result, rnd = tags.get("Result", "1/2-1/2"), int(tags.get("Round", "0"))
         if engine not in (white, black):
             sys.exit("sprt_llr.py: %s played game %d neither as %s nor as %s"
                      % (engine, rnd, white, black))
-        if result in ("1/2-1/2", "0-0"):
+        if result == "1/2-1/2":
             white_points = 0.5
-        elif result.startswith("0-"):
-            white_points = 0.0
         else:
-            white_points = 1.0
+            white_points = 0.0 if result.startswith("0") else 1.0
         points[rnd] = white_points if white == engine else 1.0 - white_points
     return [points[r] + points[r + 1] for r in sorted(points) if r % 2 == 1 and r + 1 in points]
 
