@@ -119,13 +119,6 @@ impl Deadline {
         let scaled = soft * percent / 100;
         Some(self.hard.map_or(scaled, |h| scaled.min(h)))
     }
-    /// True once the whole soft target, at `percent` of itself, has passed (or
-    /// the hard deadline): the latest a search that waits on another thread's
-    /// deeper iteration goes on.
-    pub fn target_passed_at(&self, percent: u32) -> bool {
-        self.scaled_soft(percent)
-            .is_some_and(|s| self.start.elapsed() >= s || self.hard_passed())
-    }
     /// True when another iteration should not start, with the soft target at
     /// `percent` of itself.
     pub fn soft_passed_at(&self, percent: u32) -> bool {

@@ -9,6 +9,7 @@ use super::params::{
 };
 use crate::board::Move;
 use crate::board::{PieceKind, Position};
+use std::sync::atomic::{AtomicI32, Ordering};
 
 /// Moves are 17-bit codes, so one table row per colour indexes them directly.
 pub const HISTORY_SIZE: usize = 1 << 17;
@@ -16,15 +17,18 @@ pub const HISTORY_SIZE: usize = 1 << 17;
 const TT_MOVE: i32 = ORDER_TT_MOVE;
 const KILLER: i32 = ORDER_KILLER;
 
-/// History scores per colour and move code.
+/// History scores per colour and move code, shared by the threads of a
+/// search. Each entry is read and written whole without a lock: two threads
+/// updating one entry at once may lose one update, which only blurs an
+/// ordering hint.
 pub struct History {
-    table: Vec<i32>,
+    table: Vec<AtomicI32>,
 }
 
 impl History {
     pub fn new() -> History {
         History {
-            table: vec![0; 2 * HISTORY_SIZE],
+            table: (0..2 * HISTORY_SIZE).map(|_| AtomicI32::new(0)).collect(),
         }
     }
     #[inline]
@@ -32,20 +36,18 @@ impl History {
         color * HISTORY_SIZE + mv.to_bits() as usize % HISTORY_SIZE
     }
     pub fn get(&self, color: usize, mv: Move) -> i32 {
-        self.table[Self::index(color, mv)]
+        self.table[Self::index(color, mv)].load(Ordering::Relaxed)
     }
     /// Rewards a cut-off move and penalises the quiet moves tried before it.
-    pub fn update(
-        &mut self,
-        color: usize,
-        best: Move,
-        tried: impl Iterator<Item = Move>,
-        depth: i32,
-    ) {
+    pub fn update(&self, color: usize, best: Move, tried: impl Iterator<Item = Move>, depth: i32) {
         let bonus = (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_MAX_BONUS);
-        let mut apply = |mv: Move, delta: i32| {
-            let e = &mut self.table[Self::index(color, mv)];
-            *e += delta - *e * delta.abs() / HISTORY_LIMIT;
+        let apply = |mv: Move, delta: i32| {
+            let e = &self.table[Self::index(color, mv)];
+            let old = e.load(Ordering::Relaxed);
+            e.store(
+                old + delta - old * delta.abs() / HISTORY_LIMIT,
+                Ordering::Relaxed,
+            );
         };
         apply(best, bonus);
         for mv in tried {

@@ -56,6 +56,10 @@ pub const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
 /// in centiflats, for the TT's move to count as singular.
 pub const SINGULAR_MARGIN: i32 = 3;
 
+/// With threads, a node this many plies or more from the horizon shares its
+/// moves after the first with idle threads (`worker/split.rs`).
+pub const SPLIT_MIN_DEPTH: i32 = 3;
+
 // --- Late-move reductions --------------------------------------------------
 
 /// Reductions start at this remaining depth ...

@@ -7,6 +7,7 @@
 //! quiet moves near the horizon.
 
 mod shortcuts;
+pub(super) mod split;
 
 use super::eval_cache::EvalCache;
 use super::ordering::{History, Reductions, ScoredMoves};
@@ -55,7 +56,7 @@ pub struct Worker<'a> {
     pub id: usize,
     pub(super) pos: Position,
     shared: &'a Shared<'a>,
-    pub(super) history: History,
+    pub(super) history: &'a History,
     reductions: Reductions,
     killers: Vec<[Option<Move>; 2]>,
     lists: Vec<MoveList>,
@@ -68,6 +69,9 @@ pub struct Worker<'a> {
     eval_cache: EvalCache,
     /// The correction's square sums along the current line.
     net: NetStack,
+    /// The split point whose moves this thread is searching, if any: when it
+    /// (or one it descends from) is cut, this thread stops there.
+    under: Option<std::sync::Arc<split::SplitPoint>>,
     /// Nodes searched by this thread in this search.
     pub nodes: u64,
     pub seldepth: usize,
@@ -77,10 +81,6 @@ pub struct Worker<'a> {
     root_best: i32,
     /// The iteration in progress; deadlines do not cut depth 1.
     pub(super) depth: i32,
-    /// Set on the main thread when it searches on past half its target only
-    /// because a helper is ahead: it then stops at the target, or as soon as a
-    /// helper completes the depth it is searching.
-    pub(super) follows: bool,
     /// The main thread's share of its soft target, in percent, from how steady
     /// its answer has been (`steadiness.rs`).
     pub(super) time_scale: u32,
@@ -99,7 +99,7 @@ impl<'a> Worker<'a> {
             net: NetStack::new(&pos),
             pos,
             shared,
-            history: History::new(),
+            history: &shared.history,
             reductions: Reductions::new(),
             killers: vec![[None; 2]; MAX_PLY + 2],
             lists: (0..MAX_PLY + 2)
@@ -113,19 +113,14 @@ impl<'a> Worker<'a> {
             keys,
             resets: vec![0],
             eval_cache: EvalCache::default(),
+            under: None,
             nodes: 0,
             seldepth: 0,
             stopped: false,
             root_best: 0,
             depth: 1,
-            follows: false,
             time_scale: 100,
         }
-    }
-
-    /// What the threads share.
-    pub(super) fn shared(&self) -> &'a Shared<'a> {
-        self.shared
     }
 
     /// The search's deadlines.
@@ -153,7 +148,9 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return true;
         }
-        if self.shared.stop.load(Ordering::Relaxed) {
+        if self.shared.stop.load(Ordering::Relaxed)
+            || self.under.as_ref().is_some_and(|sp| sp.is_aborted())
+        {
             self.stopped = true;
             return true;
         }
@@ -171,7 +168,7 @@ impl<'a> Worker<'a> {
         }
         if self.nodes.is_multiple_of(NODE_BATCH) {
             self.shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed);
-            if self.id == 0 && (self.shared.deadline.hard_passed() || self.follow_over()) {
+            if self.id == 0 && self.shared.deadline.hard_passed() {
                 self.stopped = true;
                 self.shared.stop.store(true, Ordering::Relaxed);
                 return true;
@@ -180,12 +177,13 @@ impl<'a> Worker<'a> {
         false
     }
 
-    /// True when a main thread that `follows` a helper should stop: the
-    /// target has passed, or a helper completed the depth being searched.
-    fn follow_over(&self) -> bool {
-        self.follows
-            && (self.shared.deadline.target_passed_at(self.time_scale)
-                || self.shared.helper_completed() >= self.depth as u32)
+    /// The main thread's clock check for a thread that searches no nodes
+    /// (waiting for helpers): stops the search at the hard deadline.
+    fn watch_clock(&mut self) {
+        if self.id == 0 && self.shared.deadline.hard_passed() {
+            self.stopped = true;
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     fn push(&mut self, mv: Move) -> crate::board::Undo {
@@ -449,119 +447,190 @@ impl<'a> Worker<'a> {
     }
 
     /// The move loop of `negamax`. `None` when every move was excluded.
+    ///
+    /// With two threads or more, once the first move is searched without a
+    /// cut, a node far enough from the horizon offers its other moves to idle
+    /// threads and shares them out (`split.rs`, young brothers wait).
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         excluded: &[Move],
         extensions: u32,
         threatened: bool,
         (tt_move, tt_extension): (Option<Move>, i32),
     ) -> Option<i32> {
-        let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.pos.legal_moves(&mut moves);
         moves.retain(|m| !excluded.contains(m));
-        scored.score(&self.pos, &moves, tt_move, self.killers[ply], &self.history);
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        let prune_after = (beta - alpha == 1 && ply > 0 && !threatened && depth <= LMP_DEPTH)
-            .then(|| LMP_BASE + LMP_SCALE * (depth * depth) as usize);
+        scored.score(&self.pos, &moves, tt_move, self.killers[ply], self.history);
+        let node = Node {
+            depth,
+            ply,
+            beta,
+            extensions,
+            threatened,
+            tt_move,
+            tt_extension,
+            prune_after: (beta - alpha == 1 && ply > 0 && !threatened && depth <= LMP_DEPTH)
+                .then(|| LMP_BASE + LMP_SCALE * (depth * depth) as usize),
+        };
+        let mut best = Best {
+            alpha,
+            score: -INFINITY,
+            mv: None,
+        };
         for i in 0..scored.len() {
+            if i == 1 && self.may_split(&node, scored.len()) {
+                best = self.split(&node, &mut scored, best);
+                break;
+            }
             let mv = scored.pick(i);
-            let undo = self.push(mv);
-            let quiet = Some(mv) != tt_move && !self.killers[ply].contains(&Some(mv));
-            let mut late =
-                quiet && best_score > -PROVEN && prune_after.is_some_and(|limit| i >= limit);
-            let mut reduction =
-                if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && quiet && !threatened {
-                    self.reductions.get(depth, i)
-                } else {
-                    0
-                };
-            // Never reduce or prune a move that makes a road threat.
-            if (late || reduction > 0) && self.pos.has_placement_win(self.pos.to_move().opponent())
-            {
-                reduction = 0;
-                late = false;
-            }
-            if late {
-                self.pop(mv, undo);
+            let Child::Searched(score) = self.search_child(&node, i, mv, &best) else {
                 continue;
-            }
-            let mut score;
-            let next = if Some(mv) == tt_move {
-                depth - 1 + tt_extension
-            } else {
-                depth - 1
             };
-            if i == 0 {
-                score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
-            } else {
-                score = -self.negamax(
-                    next - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    &[],
-                    extensions,
-                );
-                if score > alpha && reduction > 0 {
-                    score = -self.negamax(next, ply + 1, -alpha - 1, -alpha, &[], extensions);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
-                }
-            }
-            self.pop(mv, undo);
             if self.stopped {
                 break;
             }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if ply == 0 {
-                        self.root_best = score;
-                    }
-                    if score >= beta {
-                        let k = &mut self.killers[ply];
-                        if k[0] != Some(mv) {
-                            k[1] = k[0];
-                            k[0] = Some(mv);
-                        }
-                        let tried = scored.picked(i).iter().copied();
-                        self.history
-                            .update(self.pos.to_move().index(), mv, tried, depth);
-                        break;
-                    }
-                }
+            if self.note_score(&node, &mut best, mv, score) {
+                let tried = scored.picked(i).iter().copied();
+                self.history
+                    .update(self.pos.to_move().index(), mv, tried, depth);
+                break;
             }
         }
         self.lists[ply] = moves;
         self.scored[ply] = scored;
-        let best_move = best_move?;
-        if !self.stopped {
-            let bound = if best_score >= beta {
+        let best_move = best.mv?;
+        if !self.stopped && excluded.is_empty() {
+            let bound = if best.score >= beta {
                 Bound::Lower
-            } else if best_score > original_alpha {
+            } else if best.score > alpha {
                 Bound::Exact
             } else {
                 Bound::Upper
             };
-            if excluded.is_empty() {
-                let stored = Score(best_score).to_tt(ply);
-                self.shared
-                    .tt
-                    .store(self.pos.hash(), Some(best_move), stored, depth, bound);
+            let stored = Score(best.score).to_tt(ply);
+            self.shared
+                .tt
+                .store(self.pos.hash(), Some(best_move), stored, depth, bound);
+        }
+        Some(best.score)
+    }
+
+    /// Takes a searched move's score into the node's best; true on a cut
+    /// (the killers are updated then, the history by the caller).
+    fn note_score(&mut self, node: &Node, best: &mut Best, mv: Move, score: i32) -> bool {
+        if score <= best.score {
+            return false;
+        }
+        best.score = score;
+        best.mv = Some(mv);
+        if score <= best.alpha {
+            return false;
+        }
+        best.alpha = score;
+        self.update_pv(node.ply, mv);
+        if node.ply == 0 {
+            self.root_best = score;
+        }
+        if score < node.beta {
+            return false;
+        }
+        self.note_killer(node.ply, mv);
+        true
+    }
+
+    fn note_killer(&mut self, ply: usize, mv: Move) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+    }
+
+    /// One move of a node's loop, the `i`-th in order: pruned late, or
+    /// searched with principal variation search and late-move reductions
+    /// against the node's best so far.
+    fn search_child(&mut self, node: &Node, i: usize, mv: Move, best: &Best) -> Child {
+        let (depth, ply) = (node.depth, node.ply);
+        let undo = self.push(mv);
+        let quiet = Some(mv) != node.tt_move && !self.killers[ply].contains(&Some(mv));
+        let mut late =
+            quiet && best.score > -PROVEN && node.prune_after.is_some_and(|limit| i >= limit);
+        let mut reduction =
+            if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && quiet && !node.threatened {
+                self.reductions.get(depth, i)
+            } else {
+                0
+            };
+        // Never reduce or prune a move that makes a road threat.
+        if (late || reduction > 0) && self.pos.has_placement_win(self.pos.to_move().opponent()) {
+            reduction = 0;
+            late = false;
+        }
+        if late {
+            self.pop(mv, undo);
+            return Child::Pruned;
+        }
+        let next = if Some(mv) == node.tt_move {
+            depth - 1 + node.tt_extension
+        } else {
+            depth - 1
+        };
+        let (alpha, beta, extensions) = (best.alpha, node.beta, node.extensions);
+        let mut score;
+        if i == 0 {
+            score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
+        } else {
+            score = -self.negamax(
+                next - reduction,
+                ply + 1,
+                -alpha - 1,
+                -alpha,
+                &[],
+                extensions,
+            );
+            if score > alpha && reduction > 0 {
+                score = -self.negamax(next, ply + 1, -alpha - 1, -alpha, &[], extensions);
+            }
+            if score > alpha && score < beta {
+                score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
             }
         }
-        Some(best_score)
+        self.pop(mv, undo);
+        Child::Searched(score)
     }
+}
+
+/// What the moves of one node share.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    beta: i32,
+    extensions: u32,
+    threatened: bool,
+    tt_move: Option<Move>,
+    tt_extension: i32,
+    /// Quiet moves from this index on are pruned (late-move pruning).
+    prune_after: Option<usize>,
+}
+
+/// The best of a node's moves so far.
+#[derive(Clone, Copy)]
+struct Best {
+    alpha: i32,
+    score: i32,
+    mv: Option<Move>,
+}
+
+/// What became of one move of a node's loop.
+enum Child {
+    Pruned,
+    Searched(i32),
 }
