@@ -6,7 +6,8 @@
 //! node, its moves handed out, helps at the nodes its helpers split in turn
 //! until all of them are back, then goes on with the node's result.
 
-use super::{Best, Child, Node, Worker};
+use super::moves::{Best, Child, Node};
+use super::Worker;
 use crate::board::{Move, Position};
 use crate::eval::NetStack;
 use crate::search::ordering::ScoredMoves;
