@@ -13,8 +13,8 @@ impl Worker<'_> {
     /// The move loop of `negamax`. `None` when every move was excluded.
     ///
     /// With two threads or more, once the first move is searched without a
-    /// cut, a node far enough from the horizon offers its other moves to idle
-    /// threads and shares them out (`split.rs`, young brothers wait).
+    /// cut, a node far enough from the horizon shares its remaining moves as
+    /// soon as a thread waits for work (`split.rs`, young brothers wait).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_moves(
         &mut self,
@@ -49,8 +49,8 @@ impl Worker<'_> {
             mv: None,
         };
         for i in 0..scored.len() {
-            if i == 1 && self.may_split(&node, scored.len()) {
-                best = self.split(&node, &mut scored, best);
+            if i >= 1 && self.may_split(&node, scored.len() - i) {
+                best = self.split(&node, &mut scored, best, i);
                 break;
             }
             let mv = scored.pick(i);

@@ -1,10 +1,11 @@
 //! Sharing one node's moves between threads (young brothers wait): once a
-//! node's first move is searched and did not cut, its other moves are
-//! searched by whichever threads are free, each taking the next move from a
-//! list they share, against the best score found so far. A cut by any of them
-//! stops the others at that node (and under it). The thread that owned the
-//! node, its moves handed out, helps at the nodes its helpers split in turn
-//! until all of them are back, then goes on with the node's result.
+//! node's first move is searched and did not cut, and while another thread
+//! waits for work, the node's remaining moves are searched by whichever
+//! threads are free, each taking the next move from a list they share,
+//! against the best score found so far. A cut by any of them stops the others
+//! at that node (and under it). The thread that owned the node, its moves
+//! handed out, helps at the nodes its helpers split in turn until all of them
+//! are back, then goes on with the node's result.
 
 use super::moves::{Best, Child, Node};
 use super::Worker;
@@ -112,22 +113,28 @@ impl Splits {
 }
 
 impl Worker<'_> {
-    /// Whether a node should share its moves from the second on: threads
-    /// wait for work, the node is far enough from the horizon, and it has
-    /// moves to share.
-    pub(super) fn may_split(&self, node: &Node, moves: usize) -> bool {
+    /// Whether a node whose first move is searched should share the moves it
+    /// has `left`: a thread waits for work, the node is far enough from the
+    /// horizon, and it has at least two moves left to share.
+    pub(super) fn may_split(&self, node: &Node, left: usize) -> bool {
         self.shared.threads > 1
             && node.depth >= SPLIT_MIN_DEPTH
-            && moves > 2
+            && left >= 2
             && !self.stopped
             && self.shared.splits.idle.load(Ordering::Relaxed) > 0
     }
 
-    /// Shares the moves of `node` from the second on (the first is searched,
-    /// with `best` its result) and searches them with whoever joins; returns
+    /// Shares the moves of `node` from the `next`-th on (those before it are
+    /// searched, with `best` their result) and searches them with whoever joins; returns
     /// the node's best once every helper is back. The node's line is left in
     /// `pv[ply]`.
-    pub(super) fn split(&mut self, node: &Node, scored: &mut ScoredMoves, best: Best) -> Best {
+    pub(super) fn split(
+        &mut self,
+        node: &Node,
+        scored: &mut ScoredMoves,
+        best: Best,
+        next: usize,
+    ) -> Best {
         let sp = Arc::new(SplitPoint {
             pos: self.pos.clone(),
             keys: self.keys.clone(),
@@ -136,7 +143,7 @@ impl Worker<'_> {
             iteration: self.depth,
             state: Mutex::new(SplitState {
                 scored: std::mem::take(scored),
-                next: 1,
+                next,
                 best,
                 pv: self.pv[node.ply].clone(),
             }),
