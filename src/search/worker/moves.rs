@@ -89,24 +89,18 @@ impl Worker<'_> {
     /// Takes a searched move's score into the node's best; true on a cut
     /// (the killers are updated then, the history by the caller).
     fn note_score(&mut self, node: &Node, best: &mut Best, mv: Move, score: i32) -> bool {
-        if score <= best.score {
+        let taken = best.take(mv, score, node.beta);
+        if taken == Taken::Below {
             return false;
         }
-        best.score = score;
-        best.mv = Some(mv);
-        if score <= best.alpha {
-            return false;
-        }
-        best.alpha = score;
         self.update_pv(node.ply, mv);
         if node.ply == 0 {
             self.root_best = score;
         }
-        if score < node.beta {
-            return false;
+        if taken == Taken::Cut {
+            self.note_killer(node.ply, mv);
         }
-        self.note_killer(node.ply, mv);
-        true
+        taken == Taken::Cut
     }
 
     pub(super) fn note_killer(&mut self, ply: usize, mv: Move) {
@@ -193,8 +187,68 @@ pub(super) struct Best {
     pub(super) mv: Option<Move>,
 }
 
+impl Best {
+    /// Takes move `mv`'s `score` into the best so far and says whether it
+    /// raised alpha (a new line), and whether it reached `beta` (a cut).
+    pub(super) fn take(&mut self, mv: Move, score: i32, beta: i32) -> Taken {
+        if score <= self.score {
+            return Taken::Below;
+        }
+        self.score = score;
+        self.mv = Some(mv);
+        if score <= self.alpha {
+            return Taken::Below;
+        }
+        self.alpha = score;
+        if score >= beta {
+            Taken::Cut
+        } else {
+            Taken::Line
+        }
+    }
+}
+
+/// What a move's score did to the node's best (`Best::take`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Taken {
+    /// Not above alpha: no new line (the best score may still have risen).
+    Below,
+    /// Above alpha and below beta: the move's line is the node's line.
+    Line,
+    /// At or above beta: the node is cut.
+    Cut,
+}
+
 /// What became of one move of a node's loop.
 pub(super) enum Child {
     Pruned,
     Searched(i32),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{PieceKind, Square};
+
+    /// A score at or below the best changes nothing; above the best but not
+    /// alpha it raises the score only; above alpha it is a new line, and at
+    /// beta a cut.
+    #[test]
+    fn a_score_takes_its_place_in_the_best() {
+        let [a, b, c, d] =
+            [0, 1, 2, 3].map(|col| Move::place(Square::new(col, 0), PieceKind::Flat));
+        let mut best = Best {
+            alpha: 10,
+            score: -INFINITY,
+            mv: None,
+        };
+        assert_eq!(best.take(a, 5, 20), Taken::Below);
+        assert_eq!((best.score, best.alpha, best.mv), (5, 10, Some(a)));
+        assert_eq!(best.take(b, 5, 20), Taken::Below);
+        assert_eq!(best.mv, Some(a), "a tie keeps the first move");
+        assert_eq!(best.take(c, 15, 20), Taken::Line);
+        assert_eq!((best.score, best.alpha, best.mv), (15, 15, Some(c)));
+        assert_eq!(best.take(d, 20, 20), Taken::Cut);
+        assert_eq!((best.score, best.alpha, best.mv), (20, 20, Some(d)));
+    }
 }

@@ -7,7 +7,7 @@
 //! handed out, helps at the nodes its helpers split in turn until all of them
 //! are back, then goes on with the node's result.
 
-use super::moves::{Best, Child, Node};
+use super::moves::{Best, Child, Node, Taken};
 use super::Worker;
 use crate::board::{Move, Position};
 use crate::eval::NetStack;
@@ -191,20 +191,14 @@ impl Worker<'_> {
             if sp.is_aborted() {
                 return;
             }
-            let best = &mut state.best;
-            if score <= best.score {
+            let taken = state.best.take(mv, score, node.beta);
+            if taken == Taken::Below {
                 continue;
             }
-            best.score = score;
-            best.mv = Some(mv);
-            if score <= best.alpha {
-                continue;
-            }
-            best.alpha = score;
             state.pv.clear();
             state.pv.push(mv);
             state.pv.extend_from_slice(&self.pv[node.ply + 1]);
-            if score >= node.beta {
+            if taken == Taken::Cut {
                 sp.cut.store(true, Ordering::Relaxed);
                 let tried: Vec<Move> = state.scored.picked(i).to_vec();
                 drop(state);
