@@ -125,9 +125,9 @@ impl Worker<'_> {
     }
 
     /// Shares the moves of `node` from the `next`-th on (those before it are
-    /// searched, with `best` their result) and searches them with whoever joins; returns
-    /// the node's best once every helper is back. The node's line is left in
-    /// `pv[ply]`.
+    /// searched, with `best` their result) and searches them with whoever
+    /// joins; returns the node's best once every helper is back. The node's
+    /// line is left in `pv[ply]`.
     pub(super) fn split(
         &mut self,
         node: &Node,
