@@ -1,10 +1,11 @@
 //! The transposition table, shared by all search threads without locks. Each entry
 //! is two atomic words: the data, and the key XORed with the data, so a torn write
 //! (one word from one thread, the other from another) fails the key check instead
-//! of being trusted. Its size is exactly the `Hash` option in MiB.
+//! of being trusted. Its size is exactly the `Hash` option in MiB. Up to 256 MiB
+//! it is mapped into memory when made; a larger one as search threads wait.
 
 use crate::board::Move;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,12 +43,21 @@ pub const ENTRY_BYTES: usize = 16;
 pub struct TranspositionTable {
     slots: Box<[Slot]>,
     generation: AtomicU64,
+    /// Slots before this one lie in pages `map_next_pages` has written.
+    mapped: AtomicUsize,
 }
 
-/// `count` empty slots, allocated zeroed and not touched: for a large table the
-/// allocator takes fresh pages from the OS, which reads them as zeros and maps
-/// each only when it is first written, so a table of gigabytes is ready at once
-/// (writing the zeros took seconds). `None` when the memory cannot be had.
+/// Slots in one 4 KiB page of memory.
+const SLOTS_PER_PAGE: usize = 4096 / ENTRY_BYTES;
+/// Pages `map_next_pages` writes at a time (256 KiB).
+const PAGES_PER_CALL: usize = 64;
+
+/// `count` empty slots, allocated zeroed: for a large table the allocator takes
+/// fresh pages from the OS, which reads them as zeros and maps each only when it
+/// is first written, so a table of gigabytes is ready at once (writing the
+/// zeros took seconds). A table up to `EAGER_MAP_BYTES` is mapped now, all
+/// cores writing one word a page; a larger one by the threads that wait for
+/// work in a search (`map_next_pages`). `None` when the memory cannot be had.
 fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
     if count == 0 {
         return Some(Box::new([]));
@@ -65,7 +75,40 @@ fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
     // slots, so it is non-null, aligned and large enough; all-zero bytes are a
     // valid slot (two `AtomicU64` holding 0), so every element is initialised;
     // and a `Box<[Slot]>` of `count` elements frees it with that same layout.
-    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) })
+    let slots: Box<[Slot]> =
+        unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) };
+    if mapped_when_made(count) == count {
+        use rayon::prelude::*;
+        slots
+            .par_chunks(SLOTS_PER_PAGE * PAGES_PER_CALL)
+            .for_each(map_pages);
+    }
+    Some(slots)
+}
+
+/// Tables up to this size are mapped when made: on two cores 256 MiB takes
+/// about 50 ms, 64 MiB (the default) 13.
+const EAGER_MAP_BYTES: usize = 256 << 20;
+
+/// The slots `zeroed_slots` has mapped in a table of `count`: all or none.
+fn mapped_when_made(count: usize) -> usize {
+    if count * ENTRY_BYTES <= EAGER_MAP_BYTES {
+        count
+    } else {
+        0
+    }
+}
+
+/// Writes one word of every page of `slots`, which has the OS map the pages.
+/// The write is a compare-and-swap of zero for zero, so that an entry a search
+/// has stored there meanwhile stays as it is; it must be a real write (the
+/// compiler turns an atomic add of zero into a plain load, which maps no page).
+fn map_pages(slots: &[Slot]) {
+    for slot in slots.iter().step_by(SLOTS_PER_PAGE) {
+        let _ = slot
+            .check
+            .compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
 }
 
 // data layout: bits 0-16 move (0 = none), 17-32 score (i16), 33-40 depth (u8),
@@ -106,6 +149,7 @@ impl TranspositionTable {
             let count = (mib << 20) / ENTRY_BYTES;
             if let Some(slots) = zeroed_slots(count) {
                 return TranspositionTable {
+                    mapped: AtomicUsize::new(mapped_when_made(slots.len())),
                     slots,
                     generation: AtomicU64::new(0),
                 };
@@ -118,6 +162,7 @@ impl TranspositionTable {
                 return TranspositionTable {
                     slots: Box::new([]),
                     generation: AtomicU64::new(0),
+                    mapped: AtomicUsize::new(0),
                 };
             }
             mib /= 2;
@@ -133,6 +178,8 @@ impl TranspositionTable {
     pub fn reset(&mut self) {
         match zeroed_slots(self.slots.len()) {
             Some(fresh) => {
+                self.mapped
+                    .store(mapped_when_made(fresh.len()), Ordering::Relaxed);
                 self.slots = fresh;
                 self.generation.store(0, Ordering::Relaxed);
             }
@@ -146,6 +193,27 @@ impl TranspositionTable {
             slot.data.store(0, Ordering::Relaxed);
         }
         self.generation.store(0, Ordering::Relaxed);
+    }
+    /// Has the OS map the next pages of the table (`PAGES_PER_CALL` of them)
+    /// by writing to each; false once every page is mapped (at once for a
+    /// table mapped when made). Threads waiting for work call it, so that a
+    /// large fresh table is mapped before the search reaches it. Left to the
+    /// search, a page was first read (the OS lends a shared page of zeros)
+    /// and then written, and that second fault makes the kernel flush the
+    /// page from every core the process runs on: those flushes took 1.8% of
+    /// a two-thread search's samples, and stopped the other core each time
+    /// (`docs/performance.md`, "Threads").
+    pub fn map_next_pages(&self) -> bool {
+        let len = self.slots.len();
+        if self.mapped.load(Ordering::Relaxed) >= len {
+            return false;
+        }
+        let start = self
+            .mapped
+            .fetch_add(SLOTS_PER_PAGE * PAGES_PER_CALL, Ordering::Relaxed);
+        let end = len.min(start.saturating_add(SLOTS_PER_PAGE * PAGES_PER_CALL));
+        map_pages(self.slots.get(start..end).unwrap_or(&[]));
+        start < len
     }
     /// Starts a new search: older entries become preferred for replacement.
     pub fn new_search(&self) {
@@ -239,6 +307,35 @@ mod tests {
         assert_eq!(tt.hashfull(), 0);
         tt.store(keys[0], None, 7, 4, Bound::Upper);
         assert_eq!(tt.probe(keys[0]).map(|e| e.depth), Some(4));
+    }
+
+    /// Mapping the pages ends once every page is written, and keeps what
+    /// was stored before it; a small table is mapped when made.
+    #[test]
+    fn mapping_the_pages_keeps_the_entries() {
+        let mut tt = TranspositionTable::new(1);
+        assert!(!tt.map_next_pages(), "1 MiB is mapped when made");
+        tt.mapped.store(0, Ordering::Relaxed); // as a table too large for that
+        let keys: Vec<u64> = (1..=500u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &k in &keys {
+            tt.store(k, None, (k % 700) as i32, 5, Bound::Exact);
+        }
+        let calls = (1usize << 20) / (4096 * PAGES_PER_CALL);
+        for _ in 0..calls {
+            assert!(tt.map_next_pages());
+        }
+        assert!(!tt.map_next_pages(), "all {calls} calls' pages are mapped");
+        for &k in &keys {
+            if let Some(e) = tt.probe(k) {
+                assert_eq!((e.score, e.depth), ((k % 700) as i32, 5));
+            }
+        }
+        assert!(keys.iter().filter(|&&k| tt.probe(k).is_some()).count() > 400);
+        tt.reset();
+        assert!(!tt.map_next_pages(), "fresh memory is mapped when made");
+        assert_eq!(mapped_when_made(1 << 30), 0, "1 GiB is left to the search");
     }
 
     #[test]

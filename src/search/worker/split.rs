@@ -2,7 +2,7 @@
 //! node's first move is searched and did not cut, and while another thread
 //! waits for work, the node's remaining moves are searched by whichever
 //! threads are free, each taking the next move from a list they share,
-//! against the best score found so far. A cut by any of them stops the others
+//! against the best score found so far and with the owner's killer moves. A cut by any of them stops the others
 //! at that node (and under it). The thread that owned the node, its moves
 //! handed out, helps at the nodes its helpers split in turn until all of them
 //! are back, then goes on with the node's result.
@@ -24,6 +24,8 @@ pub(in crate::search) struct SplitPoint {
     node: Node,
     /// The owner's iteration depth (which bounds singular extensions).
     iteration: i32,
+    /// The owner's killer moves, ply by ply, when it shared the node.
+    killers: Vec<[Option<Move>; 2]>,
     state: Mutex<SplitState>,
     /// Threads other than the owner searching its moves now.
     helpers: AtomicUsize,
@@ -31,6 +33,17 @@ pub(in crate::search) struct SplitPoint {
     cut: AtomicBool,
     /// The split point the owner was searching under, if any.
     parent: Option<Arc<SplitPoint>>,
+}
+
+/// A thread's own line, put aside while it helps at a split point.
+struct SavedLine {
+    pos: Position,
+    net: NetStack,
+    keys: Vec<u64>,
+    resets: Vec<usize>,
+    depth: i32,
+    killers: Vec<[Option<Move>; 2]>,
+    under: Option<Arc<SplitPoint>>,
 }
 
 /// What the threads of a split point share and update under its lock.
@@ -141,6 +154,7 @@ impl Worker<'_> {
             resets: self.resets.clone(),
             node: *node,
             iteration: self.depth,
+            killers: self.killers.clone(),
             state: Mutex::new(SplitState {
                 scored: std::mem::take(scored),
                 next,
@@ -221,19 +235,42 @@ impl Worker<'_> {
     /// Searches moves of `sp`, which this thread has joined, from its
     /// position, then puts this thread's own line back.
     fn help_at(&mut self, sp: &Arc<SplitPoint>) {
-        let pos = std::mem::replace(&mut self.pos, sp.pos.clone());
-        let net = std::mem::replace(&mut self.net, NetStack::new(&sp.pos));
-        let keys = std::mem::replace(&mut self.keys, sp.keys.clone());
-        let resets = std::mem::replace(&mut self.resets, sp.resets.clone());
-        let depth = std::mem::replace(&mut self.depth, sp.iteration);
-        let outer = self.under.replace(Arc::clone(sp));
-        self.stopped = false;
+        let own = self.enter(sp);
         self.search_split(sp);
-        self.under = outer;
-        (self.pos, self.net, self.keys, self.resets) = (pos, net, keys, resets);
-        self.depth = depth;
-        self.resume_after_split();
+        self.leave(own);
         sp.helpers.fetch_sub(1, Ordering::AcqRel);
+    }
+
+    /// Takes up the owner's line at `sp` (its position, the game keys, its
+    /// iteration and its killer moves) and returns this thread's own. The
+    /// killers say which moves count as quiet, and so which are reduced: with
+    /// its own, a helper reduced the shared moves differently from the owner
+    /// (two threads' nodes to a depth were 1.15 times one thread's, with the
+    /// owner's 1.08; `docs/performance.md`, "Threads").
+    fn enter(&mut self, sp: &Arc<SplitPoint>) -> SavedLine {
+        let own = SavedLine {
+            pos: std::mem::replace(&mut self.pos, sp.pos.clone()),
+            net: std::mem::replace(&mut self.net, NetStack::new(&sp.pos)),
+            keys: std::mem::replace(&mut self.keys, sp.keys.clone()),
+            resets: std::mem::replace(&mut self.resets, sp.resets.clone()),
+            depth: std::mem::replace(&mut self.depth, sp.iteration),
+            killers: std::mem::replace(&mut self.killers, sp.killers.clone()),
+            under: self.under.replace(Arc::clone(sp)),
+        };
+        self.stopped = false;
+        own
+    }
+
+    /// Puts back the line `enter` took this thread off.
+    fn leave(&mut self, own: SavedLine) {
+        self.pos = own.pos;
+        self.net = own.net;
+        self.keys = own.keys;
+        self.resets = own.resets;
+        self.depth = own.depth;
+        self.killers = own.killers;
+        self.under = own.under;
+        self.resume_after_split();
     }
 
     /// Waits for work (under `within` only, when given) while `waiting`
@@ -249,6 +286,9 @@ impl Worker<'_> {
                 self.help_at(&sp);
                 splits.idle.fetch_add(1, Ordering::Relaxed);
                 rounds = 0;
+                continue;
+            }
+            if self.shared.tt.map_next_pages() {
                 continue;
             }
             rounds = rounds.wrapping_add(1);
@@ -292,6 +332,7 @@ mod tests {
                 prune_after: None,
             },
             iteration: 6,
+            killers: vec![[None; 2]; crate::search::params::MAX_PLY + 2],
             state: Mutex::new(SplitState {
                 scored: ScoredMoves::default(),
                 next: 1,
@@ -357,5 +398,48 @@ mod tests {
         splits.withdraw(&low);
         assert!(splits.join(Some(&top)).is_none(), "low withdrawn");
         assert_eq!(top.helpers.load(Ordering::Relaxed), 1);
+    }
+
+    /// A helper takes up the owner's position and killer moves at a split
+    /// point, and gets its own back when it leaves.
+    #[test]
+    fn a_helper_searches_with_the_owners_killers() {
+        use crate::search::{Deadline, Limits, Shared, TranspositionTable};
+        use std::time::Instant;
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::default();
+        let shared = Shared::new(
+            &tt,
+            &stop,
+            Deadline::new(&limits, true, Instant::now()),
+            None,
+            2,
+        );
+        let own_pos = crate::notation::parse_tps("x5/x5/x5/x5/2,x4 2 1").expect("5x5");
+        let mut helper = Worker::new(1, own_pos.clone(), &[own_pos.hash()], &shared);
+        let sp = split_under(None);
+        let place = |col| {
+            Some(Move::place(
+                crate::board::Square::new(col, 0),
+                crate::board::PieceKind::Flat,
+            ))
+        };
+        helper.killers[2] = [place(1), None];
+        let mut owners = sp.killers.clone();
+        owners[2] = [place(3), place(4)];
+        let sp = Arc::new(SplitPoint {
+            killers: owners.clone(),
+            ..Arc::into_inner(sp).expect("one owner")
+        });
+        assert_ne!(own_pos.hash(), sp.pos.hash());
+        let own = helper.enter(&sp);
+        assert_eq!(helper.killers, owners);
+        assert_eq!(helper.pos.hash(), sp.pos.hash());
+        assert!(helper.under.as_ref().is_some_and(|u| Arc::ptr_eq(u, &sp)));
+        helper.leave(own);
+        assert_eq!(helper.killers[2], [place(1), None]);
+        assert_eq!(helper.pos.hash(), own_pos.hash());
+        assert!(helper.under.is_none());
     }
 }
