@@ -288,7 +288,10 @@ impl Worker<'_> {
                 rounds = 0;
                 continue;
             }
+            // Map a large fresh table while waiting; the main thread still
+            // watches the clock after each piece, however large the table.
             if self.shared.tt.map_next_pages() {
+                self.watch_clock();
                 continue;
             }
             rounds = rounds.wrapping_add(1);
