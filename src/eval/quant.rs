@@ -156,6 +156,7 @@ impl QuantNet {
             64 => self.update_width::<64>(from, row, adds, subs),
             128 => self.update_width::<128>(from, row, adds, subs),
             256 => self.update_width::<256>(from, row, adds, subs),
+            512 => self.update_width::<512>(from, row, adds, subs),
             // `net_weights::decode` admits no other width.
             _ => {}
         }
@@ -190,6 +191,7 @@ impl QuantNet {
             64 => self.dot_width::<64>(row, globals),
             128 => self.dot_width::<128>(row, globals),
             256 => self.dot_width::<256>(row, globals),
+            512 => self.dot_width::<512>(row, globals),
             _ => 0,
         };
         let limit = MAX_CORRECTION as f32;
@@ -260,9 +262,14 @@ fn dot<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> i32 {
     total
 }
 
-/// `from` plus the weight rows of `adds` minus those of `subs`, held in
-/// AVX2 registers (16 sums to a register, all 16 registers for 256 units;
-/// the first `H / 16` are used), for the two kernels below.
+/// Units one pass of the AVX2 kernels holds in registers: 16 sums to a
+/// register, all 16 registers. Wider layers are taken in blocks this wide.
+#[cfg(target_arch = "x86_64")]
+const AVX2_BLOCK: usize = 256;
+
+/// Units `start..start + B` (B = `H` up to `AVX2_BLOCK`) of `from` plus the
+/// weight rows of `adds` minus those of `subs`, held in AVX2 registers (the
+/// first `B / 16` are used), for the two kernels below.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -271,35 +278,39 @@ unsafe fn sums_avx2<const H: usize>(
     input: &[i16],
     adds: &[u16],
     subs: &[u16],
+    start: usize,
 ) -> [std::arch::x86_64::__m256i; 16] {
     use std::arch::x86_64::{
         _mm256_add_epi16, _mm256_loadu_si256, _mm256_setzero_si256, _mm256_sub_epi16,
     };
+    let block = H.min(AVX2_BLOCK);
     let mut all = [_mm256_setzero_si256(); 16];
-    let sums = &mut all[..H / 16];
+    let sums = &mut all[..block / 16];
+    let from = &from[start..start + block];
     for (r, s) in sums.iter_mut().enumerate() {
-        // SAFETY: `from` holds H values and 16 · r + 16 <= H.
+        // SAFETY: `from` holds `block` values and 16 · r + 16 <= block.
         *s = _mm256_loadu_si256(from.as_ptr().add(16 * r).cast());
     }
     for &i in adds {
-        let w: &[i16; H] = input[i as usize * H..][..H].try_into().expect("row");
+        let w = &input[i as usize * H + start..][..block];
         for (r, s) in sums.iter_mut().enumerate() {
-            // SAFETY: as for `from`: `w` holds H values.
+            // SAFETY: as for `from`: `w` holds `block` values.
             *s = _mm256_add_epi16(*s, _mm256_loadu_si256(w.as_ptr().add(16 * r).cast()));
         }
     }
     for &i in subs {
-        let w: &[i16; H] = input[i as usize * H..][..H].try_into().expect("row");
+        let w = &input[i as usize * H + start..][..block];
         for (r, s) in sums.iter_mut().enumerate() {
-            // SAFETY: as for `from`: `w` holds H values.
+            // SAFETY: as for `from`: `w` holds `block` values.
             *s = _mm256_sub_epi16(*s, _mm256_loadu_si256(w.as_ptr().add(16 * r).cast()));
         }
     }
     all
 }
 
-/// `row = from` plus `add_rows`, in AVX2 instructions: the row is held in
-/// registers while the weight rows are added and taken away, and stored once.
+/// `row = from` plus `add_rows`, in AVX2 instructions: a block of the row is
+/// held in registers while the weight rows are added and taken away, and
+/// stored once.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn add_rows_avx2<const H: usize>(
@@ -310,18 +321,21 @@ unsafe fn add_rows_avx2<const H: usize>(
     subs: &[u16],
 ) {
     use std::arch::x86_64::_mm256_storeu_si256;
-    let sums = sums_avx2::<H>(from, input, adds, subs);
-    for (r, s) in sums[..H / 16].iter().enumerate() {
-        // SAFETY: `row` holds H values and 16 · r + 16 <= H.
-        _mm256_storeu_si256(row.as_mut_ptr().add(16 * r).cast(), *s);
+    let block = H.min(AVX2_BLOCK);
+    for start in (0..H).step_by(block) {
+        let sums = sums_avx2::<H>(from, input, adds, subs, start);
+        let out = &mut row[start..start + block];
+        for (r, s) in sums[..block / 16].iter().enumerate() {
+            // SAFETY: `out` holds `block` values and 16 · r + 16 <= block.
+            _mm256_storeu_si256(out.as_mut_ptr().add(16 * r).cast(), *s);
+        }
     }
 }
 
-/// `dot` in AVX2 instructions: the row's sums sit in registers (16 to a
-/// register, all 16 registers for 256 units) while the global rows are added,
-/// then are clipped and multiplied by the output weights in pairs (`madd`).
-/// The same integers as `dot`: the sums wrap alike and the output sum cannot
-/// overflow.
+/// `dot` in AVX2 instructions: a block of the row's sums sits in registers
+/// while the global rows are added, then is clipped and multiplied by the
+/// output weights in pairs (`madd`). The same integers as `dot`: the sums
+/// wrap alike and the output sum cannot overflow.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn dot_avx2<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u16]) -> i32 {
@@ -329,15 +343,18 @@ unsafe fn dot_avx2<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u1
         _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_max_epi16,
         _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256,
     };
-    let hidden = sums_avx2::<H>(row, &net.input, globals, &[]);
+    let block = H.min(AVX2_BLOCK);
     let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(net.ceiling));
-    let out: &[i16; H] = net.output[..H].try_into().expect("output");
     let mut total = _mm256_setzero_si256();
-    for (r, h) in hidden[..H / 16].iter().enumerate() {
-        let clipped = _mm256_min_epi16(_mm256_max_epi16(*h, zero), top);
-        // SAFETY: `out` holds H values and 16 · r + 16 <= H.
-        let o = _mm256_loadu_si256(out.as_ptr().add(16 * r).cast());
-        total = _mm256_add_epi32(total, _mm256_madd_epi16(clipped, o));
+    for start in (0..H).step_by(block) {
+        let hidden = sums_avx2::<H>(row, &net.input, globals, &[], start);
+        let out = &net.output[start..start + block];
+        for (r, h) in hidden[..block / 16].iter().enumerate() {
+            let clipped = _mm256_min_epi16(_mm256_max_epi16(*h, zero), top);
+            // SAFETY: `out` holds `block` values and 16 · r + 16 <= block.
+            let o = _mm256_loadu_si256(out.as_ptr().add(16 * r).cast());
+            total = _mm256_add_epi32(total, _mm256_madd_epi16(clipped, o));
+        }
     }
     let mut lanes = [0i32; 8];
     // SAFETY: `lanes` is 8 × 4 bytes, one register's width.
@@ -424,7 +441,7 @@ mod tests {
     fn the_sums_kept_move_by_move_equal_the_sums_from_scratch() {
         let mut tall = 0;
         for size in 3..=8 {
-            for (hidden, seed) in [(64, 1), (256, 2)] {
+            for (hidden, seed) in [(64, 1), (256, 2), (512, 3)] {
                 let net = random_net(hidden, size, seed + size as u64);
                 let seen = walk(net, size, 10 + size as u64);
                 tall += seen
@@ -446,6 +463,7 @@ mod tests {
             (6, quant_for(6).unwrap()),
             (7, random_net(256, 7, 5)),
             (4, random_net(64, 4, 6)),
+            (5, random_net(512, 5, 8)),
         ] {
             let portable = net.clone().portable();
             for pos in walk(net, size, 3) {
@@ -466,7 +484,7 @@ mod tests {
     /// the integer weights use the range that the bound leaves them.
     #[test]
     fn the_output_sum_cannot_overflow() {
-        for (hidden, seed) in [(64, 21), (128, 22), (256, 23)] {
+        for (hidden, seed) in [(64, 21), (128, 22), (256, 23), (512, 24)] {
             let net = random_net(hidden, 8, seed);
             let (fast, slow) = (net, &net.clone().portable());
             let top = vec![net.ceiling; hidden];
@@ -481,7 +499,8 @@ mod tests {
             let sum = |q: &QuantNet| match hidden {
                 64 => q.dot_width::<64>(&top, &[]),
                 128 => q.dot_width::<128>(&top, &[]),
-                _ => q.dot_width::<256>(&top, &[]),
+                256 => q.dot_width::<256>(&top, &[]),
+                _ => q.dot_width::<512>(&top, &[]),
             };
             assert_eq!(i64::from(sum(fast)), exact);
             assert_eq!(i64::from(sum(slow)), exact);
