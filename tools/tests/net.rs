@@ -313,9 +313,16 @@ fn tune_net_starts_from_a_network_file_of_the_same_size_only() {
     let lines: String = samples.iter().map(|s| s.to_line() + "\n").collect();
     std::fs::write(&data, lines).unwrap();
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/eval/net_weights");
+    // Asked for the shipped 4x4 network's own width, whatever it is.
+    let width = decode(&std::fs::read(shipped.join("s4.bin")).unwrap())
+        .unwrap()
+        .weights
+        .hidden();
     let tune_net = |init: &str, out: &std::path::Path| {
         std::process::Command::new(env!("CARGO_BIN_EXE_menhir-tools"))
-            .args(["tune", "net", "--epochs", "1", "--hidden", "256", "--init"])
+            .args(["tune", "net", "--epochs", "1", "--hidden"])
+            .arg(width.to_string())
+            .arg("--init")
             .arg(shipped.join(init))
             .arg("--write")
             .arg(out)
@@ -339,7 +346,7 @@ fn tune_net_starts_from_a_network_file_of_the_same_size_only() {
         String::from_utf8_lossy(&out.stderr)
     );
     let file = decode(&std::fs::read(&written).unwrap()).unwrap();
-    assert_eq!((file.size, file.weights.hidden()), (4, 256));
+    assert_eq!((file.size, file.weights.hidden()), (4, width));
     assert!(file.note.contains("started from s4.bin"), "{}", file.note);
     std::fs::remove_dir_all(&dir).unwrap();
 }
