@@ -161,3 +161,39 @@ fn multipv_lines_are_ranked_by_score() {
     }
     assert_eq!(thought.best, Some(lines[lines.len() - 3].3));
 }
+
+/// A drawn game end is worth minus the engine's contempt to it. Here White's
+/// flat on c3 fills the board at four flats each (komi 0; White's fourth piece
+/// is the wall on c2): its line scores exactly `-Contempt` at every depth,
+/// whatever the other moves are worth.
+#[test]
+fn contempt_prices_a_drawn_game_end() {
+    let draw = menhir::notation::parse_move("c3", 3).expect("a move");
+    for contempt in [0, 60, -60] {
+        let mut engine = Engine::new(EngineOptions {
+            multipv: 16,
+            hash_mib: 8,
+            contempt,
+            ..EngineOptions::default()
+        });
+        engine
+            .set_position(Some("1,2,x/2,1,1S/1,2,2 1 5"), &[])
+            .expect("a valid position");
+        let scores = std::sync::Mutex::new(Vec::new());
+        engine
+            .think(depth(3), &|r| {
+                if let Report::Info(info) = r {
+                    if info.multipv.is_some() && info.pv.first() == Some(&draw) {
+                        scores.lock().unwrap().push(info.score.0);
+                    }
+                }
+            })
+            .expect("a game to search");
+        let scores = scores.into_inner().unwrap();
+        assert!(!scores.is_empty(), "c3 is among the ranked lines");
+        assert!(
+            scores.iter().all(|&s| s == -contempt),
+            "contempt {contempt}: {scores:?}"
+        );
+    }
+}

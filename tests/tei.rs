@@ -88,6 +88,7 @@ fn handshake_declares_exactly_the_options() {
             "option name Hash type spin default 64 min 1 max 65536",
             "option name Threads type spin default 1 min 1 max 256",
             "option name MultiPV type spin default 1 min 1 max 16",
+            "option name Contempt type spin default 0 min -500 max 500",
             "option name Flats type spin default 0 min 0 max 60",
             "option name Caps type spin default -1 min -1 max 2",
             "option name Flats1 type spin default 0 min 0 max 60",

@@ -10,10 +10,13 @@
 #                       [--sprt ELO0,ELO1]   (SPRT, alpha = beta = 0.05; --games is the cap;
 #                                             tools/sprt_llr.py's LLR is the one to read)
 #                       [--threads 1]        (Threads option of both engines)
+#                       [--menhir-option NAME=VALUE]  (a TEI option of Menhir's alone;
+#                                             repeatable, e.g. Contempt=50)
 set -euo pipefail
 
 racetrack="" menhir="" opponent=""
 size=6 komi=2 games=100 tc="10+0.1" concurrency=2 book="" out="matches" sprt="" threads=1
+menhir_opts=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --racetrack) racetrack=$2; shift 2 ;;
@@ -28,6 +31,12 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --sprt) sprt=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --menhir-option)
+      case "$2" in
+        ?*=?*) menhir_opts+=("option.$2") ;;
+        *) echo "match.sh: --menhir-option wants NAME=VALUE, not '$2'" >&2; exit 2 ;;
+      esac
+      shift 2 ;;
     *) echo "match.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -49,10 +58,10 @@ format=()
 # racetrack reports a plain match from the first engine's side, and an SPRT for
 # its second engine ("Under test") against the first ("Base engine"): so in an
 # SPRT the new build goes second, and the Elo and LLR printed are the new build's.
-first=$menhir second=$opponent
+first=("path=$menhir" "${menhir_opts[@]}") second=("path=$opponent")
 if [ -n "$sprt" ]; then
   format=(--format sprt --sprt "elo0=${sprt%,*}" "elo1=${sprt#*,}" alpha=0.05 beta=0.05)
-  first=$opponent second=$menhir
+  first=("path=$opponent") second=("path=$menhir" "${menhir_opts[@]}")
 fi
 engine_opts=()
 if [ "$threads" != 1 ]; then
@@ -60,9 +69,9 @@ if [ "$threads" != 1 ]; then
 fi
 mkdir -p "$out"
 name="$out/s${size}_k${komi}_$(basename "$menhir")_vs_$(basename "$opponent")_$(date +%Y%m%d_%H%M%S)"
-echo "$racetrack -s $size --komi $komi -g $games -c $concurrency ${format[*]} --engine path=$first --engine path=$second --all-engines tc=$tc ${engine_opts[*]} -b $book --ptnout $name.ptn" | tee "$name.cmd"
+echo "$racetrack -s $size --komi $komi -g $games -c $concurrency ${format[*]} --engine ${first[*]} --engine ${second[*]} --all-engines tc=$tc ${engine_opts[*]} -b $book --ptnout $name.ptn" | tee "$name.cmd"
 "$racetrack" -s "$size" --komi "$komi" -g "$games" -c "$concurrency" "${format[@]}" \
-  --engine "path=$first" --engine "path=$second" \
+  --engine "${first[@]}" --engine "${second[@]}" \
   --all-engines "tc=$tc" "${engine_opts[@]}" -b "$book" --ptnout "$name.ptn" 2> "$name.err" | tee "$name.out"
 # racetrack scores a loss on time, an illegal or malformed move or a crash as
 # 1-0 / 0-1; roads and flat counts are R-0, 0-R, F-0, 0-F.
@@ -88,6 +97,6 @@ if command -v python3 >/dev/null 2>&1; then
   python3 "$here/ptn_stats.py" "$name.ptn" || true
   # racetrack's LLR runs high while a pentanomial class is empty; this one does not.
   if [ -n "$sprt" ]; then
-    python3 "$here/sprt_llr.py" "$name.ptn" "$second" "${sprt%,*}" "${sprt#*,}" || true
+    python3 "$here/sprt_llr.py" "$name.ptn" "$menhir" "${sprt%,*}" "${sprt#*,}" || true
   fi
 fi

@@ -335,6 +335,7 @@ impl Engine {
             limits,
             threads: self.options.threads.max(1),
             multipv: self.options.multipv.max(1),
+            contempt: self.options.contempt,
             start: Instant::now(),
         }
     }

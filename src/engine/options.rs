@@ -15,6 +15,9 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// Half-komi K (komi = K/2 flats for Black).
     pub half_komi: i32,
+    /// What a drawn game end is worth to the side the engine plays, in
+    /// centiflats below zero: positive avoids draws, negative seeks them.
+    pub contempt: i32,
     /// The stones and capstones each player starts a game with.
     pub pieces: PieceCounts,
 }
@@ -113,7 +116,7 @@ const fn capstones_option(name: &'static str, apply: fn(&mut EngineOptions, i64)
 }
 
 /// Every option, in the order the engine declares them.
-pub const OPTIONS: [OptionSpec; 10] = [
+pub const OPTIONS: [OptionSpec; 11] = [
     HALF_KOMI,
     OptionSpec {
         name: "Hash",
@@ -136,6 +139,13 @@ pub const OPTIONS: [OptionSpec; 10] = [
         max: 16,
         apply: |o, v| o.multipv = v as usize,
     },
+    OptionSpec {
+        name: "Contempt",
+        default: 0,
+        min: -500,
+        max: 500,
+        apply: |o, v| o.contempt = v as i32,
+    },
     stones_option("Flats", |o, v| o.pieces.stones = [stones_value(v); 2]),
     capstones_option("Caps", |o, v| o.pieces.capstones = [capstones_value(v); 2]),
     stones_option("Flats1", |o, v| o.pieces.stones[0] = stones_value(v)),
@@ -156,6 +166,7 @@ impl Default for EngineOptions {
             threads: 0,
             multipv: 0,
             half_komi: 0,
+            contempt: 0,
             pieces: PieceCounts::default(),
         };
         for spec in &OPTIONS {

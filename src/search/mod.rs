@@ -42,6 +42,11 @@ pub struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// Threads searching.
     pub threads: usize,
+    /// The root side's contempt: a drawn game end scores `-contempt` for it
+    /// and `+contempt` for its opponent.
+    contempt: i32,
+    /// The side to move at the root.
+    root_side: crate::board::Color,
     /// Nodes whose moves threads share.
     splits: worker::split::Splits,
     /// The move-ordering history all threads learn into.
@@ -56,6 +61,8 @@ impl<'a> Shared<'a> {
         deadline: Deadline,
         node_limit: Option<u64>,
         threads: usize,
+        contempt: i32,
+        root_side: crate::board::Color,
     ) -> Self {
         Shared {
             tt,
@@ -64,6 +71,8 @@ impl<'a> Shared<'a> {
             deadline,
             node_limit,
             threads: threads.max(1),
+            contempt,
+            root_side,
             splits: worker::split::Splits::default(),
             history: ordering::History::new(),
         }
@@ -127,6 +136,9 @@ pub struct SearchParams {
     pub threads: usize,
     /// Ranked root lines to report.
     pub multipv: usize,
+    /// Centiflats a drawn game end costs the side to move at the root
+    /// (`Contempt`; 0 scores draws as level).
+    pub contempt: i32,
     /// When the search (and its clock) started.
     pub start: Instant,
 }
@@ -162,6 +174,8 @@ pub fn search(
         Deadline::new(&params.limits, white, params.start),
         params.limits.nodes,
         params.threads,
+        params.contempt,
+        pos.to_move(),
     );
     let multipv = params.multipv.clamp(1, roots.len());
     let done = run_threads(pos, history, params, &shared, multipv, report);
@@ -385,6 +399,7 @@ mod tests {
             },
             threads,
             multipv: 1,
+            contempt: 0,
             start: Instant::now(),
         };
         let shared = Shared::new(
@@ -393,6 +408,8 @@ mod tests {
             Deadline::new(&params.limits, true, params.start),
             None,
             threads,
+            0,
+            pos.to_move(),
         );
         let done = run_threads(&pos, &[pos.hash()], &params, &shared, 1, &|_| {});
         let line = &done.lines[0];

@@ -238,11 +238,13 @@ impl<'a> Worker<'a> {
         (!self.pv[0].is_empty()).then(|| (Score(self.root_best), self.pv[0].clone()))
     }
 
-    /// Score of a finished game at `ply` for the side to move there, if over.
+    /// Score of a finished game at `ply` for the side to move there, if over; a
+    /// draw is worth the root side's contempt below zero to it.
     fn terminal_score(&self, ply: usize) -> Option<i32> {
         let result = self.pos.result()?;
         Some(match result.winner() {
-            None => 0,
+            None if self.pos.to_move() == self.shared.root_side => -self.shared.contempt,
+            None => self.shared.contempt,
             Some(c) if c == self.pos.to_move() => Score::win_at(ply).0,
             Some(_) => Score::loss_at(ply).0,
         })

@@ -126,6 +126,8 @@ fn judge(config: &BookConfig, game: &Game) -> Option<Opening> {
     let mut engine = Engine::new(EngineOptions {
         hash_mib: 16,
         threads: 1,
+        // Scores here must read a draw as level, whoever is to move.
+        contempt: 0,
         ..EngineOptions::default()
     });
     let limits = Limits {

@@ -418,6 +418,8 @@ mod tests {
             Deadline::new(&limits, true, Instant::now()),
             None,
             2,
+            0,
+            crate::board::Color::White,
         );
         let own_pos = crate::notation::parse_tps("x5/x5/x5/x5/2,x4 2 1").expect("5x5");
         let mut helper = Worker::new(1, own_pos.clone(), &[own_pos.hash()], &shared);

@@ -142,6 +142,8 @@ fn play_one(config: &CalibrationGames, index: usize) -> Vec<Outlook> {
     let mut engine = Engine::new(EngineOptions {
         hash_mib: 16,
         threads: 1,
+        // Scores here must read a draw as level, whoever is to move.
+        contempt: 0,
         ..EngineOptions::default()
     });
     let round = (book_index / config.openings.len()) as u64;

@@ -27,6 +27,8 @@ fn empty_board_score(model: &OutlookModel, size: usize, half_komi: i32, nodes: u
     let mut engine = Engine::new(EngineOptions {
         hash_mib: 16,
         threads: 1,
+        // Scores here must read a draw as level, whoever is to move.
+        contempt: 0,
         ..EngineOptions::default()
     });
     engine.set_game(Game::new(pos));

@@ -193,6 +193,8 @@ impl Player {
             None => Ok(Player::Menhir(Box::new(Engine::new(EngineOptions {
                 hash_mib: config.hash_mib,
                 threads: 1,
+                // Labels must not lean towards either side's view of a draw.
+                contempt: 0,
                 ..EngineOptions::default()
             })))),
             Some(path) => Ok(Player::Teacher(Box::new(Teacher::start(
