@@ -238,13 +238,21 @@ impl<'a> Worker<'a> {
         (!self.pv[0].is_empty()).then(|| (Score(self.root_best), self.pv[0].clone()))
     }
 
-    /// Score of a finished game at `ply` for the side to move there, if over; a
-    /// draw is worth the root side's contempt below zero to it.
+    /// A draw's score for the side to move: the root side's contempt below zero
+    /// when that is the root side, above zero for its opponent.
+    fn draw_score(&self) -> i32 {
+        if self.pos.to_move() == self.shared.root_side {
+            -self.shared.contempt
+        } else {
+            self.shared.contempt
+        }
+    }
+
+    /// Score of a finished game at `ply` for the side to move there, if over.
     fn terminal_score(&self, ply: usize) -> Option<i32> {
         let result = self.pos.result()?;
         Some(match result.winner() {
-            None if self.pos.to_move() == self.shared.root_side => -self.shared.contempt,
-            None => self.shared.contempt,
+            None => self.draw_score(),
             Some(c) if c == self.pos.to_move() => Score::win_at(ply).0,
             Some(_) => Score::loss_at(ply).0,
         })
@@ -355,7 +363,7 @@ impl<'a> Worker<'a> {
                 }
             }
             if self.is_repetition() {
-                return 0;
+                return self.draw_score();
             }
             if let Some(eval) = known_quiet.filter(|_| depth <= 0) {
                 return eval;
