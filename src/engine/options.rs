@@ -15,8 +15,9 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// Half-komi K (komi = K/2 flats for Black).
     pub half_komi: i32,
-    /// What a drawn game end is worth to the side the engine plays, in
-    /// centiflats below zero: positive avoids draws, negative seeks them.
+    /// What a draw (a tied game end, or a position repeated along a searched
+    /// line) costs the side to move at the root, in centiflats: positive
+    /// avoids draws, negative seeks them.
     pub contempt: i32,
     /// The stones and capstones each player starts a game with.
     pub pieces: PieceCounts,
