@@ -21,7 +21,7 @@ use super::net_weights;
 use crate::board::{Color, PieceKind, Position, Square};
 
 /// The widths a hidden layer may have; each board size's file picks one.
-pub const WIDTHS: [usize; 4] = [64, 128, 256, 512];
+pub const WIDTHS: [usize; 5] = [64, 128, 256, 512, 1024];
 /// Hidden units when a fit is not told otherwise.
 pub const DEFAULT_HIDDEN: usize = 128;
 /// Inputs per plane: one per square index (0..64), or per count.
@@ -344,6 +344,7 @@ impl NetWeights {
             128 => output_of::<128>(self, active),
             256 => output_of::<256>(self, active),
             512 => output_of::<512>(self, active),
+            1024 => output_of::<1024>(self, active),
             // `net_weights::decode` admits no other width.
             _ => 0.0,
         }
@@ -357,6 +358,7 @@ impl NetWeights {
             128 => keeping_hidden::<128>(self, active, hidden),
             256 => keeping_hidden::<256>(self, active, hidden),
             512 => keeping_hidden::<512>(self, active, hidden),
+            1024 => keeping_hidden::<1024>(self, active, hidden),
             _ => 0.0,
         }
     }

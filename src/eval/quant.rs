@@ -157,6 +157,7 @@ impl QuantNet {
             128 => self.update_width::<128>(from, row, adds, subs),
             256 => self.update_width::<256>(from, row, adds, subs),
             512 => self.update_width::<512>(from, row, adds, subs),
+            1024 => self.update_width::<1024>(from, row, adds, subs),
             // `net_weights::decode` admits no other width.
             _ => {}
         }
@@ -192,6 +193,7 @@ impl QuantNet {
             128 => self.dot_width::<128>(row, globals),
             256 => self.dot_width::<256>(row, globals),
             512 => self.dot_width::<512>(row, globals),
+            1024 => self.dot_width::<1024>(row, globals),
             _ => 0,
         };
         let limit = MAX_CORRECTION as f32;
@@ -441,7 +443,7 @@ mod tests {
     fn the_sums_kept_move_by_move_equal_the_sums_from_scratch() {
         let mut tall = 0;
         for size in 3..=8 {
-            for (hidden, seed) in [(64, 1), (256, 2), (512, 3)] {
+            for (hidden, seed) in [(64, 1), (256, 2), (512, 3), (1024, 4)] {
                 let net = random_net(hidden, size, seed + size as u64);
                 let seen = walk(net, size, 10 + size as u64);
                 tall += seen
@@ -464,6 +466,7 @@ mod tests {
             (7, random_net(256, 7, 5)),
             (4, random_net(64, 4, 6)),
             (5, random_net(512, 5, 8)),
+            (4, random_net(1024, 4, 9)),
         ] {
             let portable = net.clone().portable();
             for pos in walk(net, size, 3) {
@@ -484,7 +487,7 @@ mod tests {
     /// the integer weights use the range that the bound leaves them.
     #[test]
     fn the_output_sum_cannot_overflow() {
-        for (hidden, seed) in [(64, 21), (128, 22), (256, 23), (512, 24)] {
+        for (hidden, seed) in [(64, 21), (128, 22), (256, 23), (512, 24), (1024, 25)] {
             let net = random_net(hidden, 8, seed);
             let (fast, slow) = (net, &net.clone().portable());
             let top = vec![net.ceiling; hidden];
@@ -500,7 +503,8 @@ mod tests {
                 64 => q.dot_width::<64>(&top, &[]),
                 128 => q.dot_width::<128>(&top, &[]),
                 256 => q.dot_width::<256>(&top, &[]),
-                _ => q.dot_width::<512>(&top, &[]),
+                512 => q.dot_width::<512>(&top, &[]),
+                _ => q.dot_width::<1024>(&top, &[]),
             };
             assert_eq!(i64::from(sum(fast)), exact);
             assert_eq!(i64::from(sum(slow)), exact);

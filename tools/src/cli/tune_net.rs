@@ -35,7 +35,7 @@ pub struct NetArgs {
     /// first epoch to this fraction of it at the last (1 = constant).
     #[arg(long, default_value_t = 1.0, value_parser = fraction)]
     decay_to: f32,
-    /// Hidden units: 64, 128, 256 or 512 (the widths the evaluation has code for).
+    /// Hidden units: 64, 128, 256, 512 or 1024 (the widths the evaluation has code for).
     #[arg(long, default_value_t = 128, value_parser = width)]
     hidden: usize,
     /// For self-play positions: the search score's share of the target, 0 to
