@@ -525,7 +525,7 @@ mod tests {
 
     #[test]
     fn the_integers_stay_within_two_centiflats_of_the_floats_on_average() {
-        // 4x4's network is the widest shipped (1024 units), 6x6's the narrowest.
+        // 4x4's network is 1024 units wide, 5x5's and 6x6's 256.
         for size in [4, 5, 6] {
             let (float, quant) = (weights_for(size).unwrap(), quant_for(size).unwrap());
             let positions = walk(quant, size, 11);
