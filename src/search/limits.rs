@@ -41,8 +41,12 @@ impl Limits {
     }
 }
 
-use super::params::{CLOCK_HARD_FACTOR, CLOCK_HARD_SHARE, CLOCK_INC_SHARE, CLOCK_SHARE};
+use super::params::{
+    CLOCK_HARD_FACTOR, CLOCK_HARD_SHARE, CLOCK_INC_SHARE, CLOCK_MOVES_MAX_SIZE,
+    CLOCK_MOVES_PER_PIECE, CLOCK_MOVES_SLACK, CLOCK_SHARE,
+};
 pub use super::params::{CLOCK_OVERHEAD_MS, MOVETIME_MARGIN_MS};
+use crate::board::{Color, Position};
 
 /// The deadlines of one search.
 #[derive(Clone, Copy, Debug)]
@@ -59,8 +63,20 @@ pub struct Deadline {
 }
 
 impl Deadline {
-    /// Deadlines for the side to move (`white` true for White) from the limits.
+    /// Deadlines for the side to move of `pos`, its clock shared over the moves
+    /// it can expect to have left (`clock_share`).
+    pub fn for_position(limits: &Limits, pos: &Position, start: Instant) -> Deadline {
+        let white = pos.to_move() == Color::White;
+        Deadline::shared(limits, white, clock_share(pos), start)
+    }
+    /// Deadlines for the side to move (`white` true for White) from the limits,
+    /// the clock shared over `CLOCK_SHARE` moves.
     pub fn new(limits: &Limits, white: bool, start: Instant) -> Deadline {
+        Deadline::shared(limits, white, CLOCK_SHARE, start)
+    }
+    /// Deadlines for the side to move, a clock move aiming at `own / share`
+    /// plus a share of the increment.
+    fn shared(limits: &Limits, white: bool, share: u64, start: Instant) -> Deadline {
         if limits.infinite {
             return Deadline {
                 start,
@@ -81,7 +97,7 @@ impl Deadline {
             // in `own` alone.
             let usable = own.saturating_sub(CLOCK_OVERHEAD_MS).max(own / 4).max(1);
             let target =
-                (own / CLOCK_SHARE + inc * CLOCK_INC_SHARE.0 / CLOCK_INC_SHARE.1).min(usable);
+                (own / share.max(1) + inc * CLOCK_INC_SHARE.0 / CLOCK_INC_SHARE.1).min(usable);
             let limit = (target * CLOCK_HARD_FACTOR)
                 .min(usable * CLOCK_HARD_SHARE.0 / CLOCK_HARD_SHARE.1)
                 .max(target.min(usable));
@@ -125,6 +141,20 @@ impl Deadline {
         self.scaled_soft(percent)
             .is_some_and(|s| self.start.elapsed() * 2 >= s || self.hard_passed())
     }
+}
+
+/// The number of moves a clock move's share is taken over: `CLOCK_SHARE`, or
+/// on small boards fewer when the smaller reserve says the game is nearer its
+/// end (`CLOCK_MOVES_PER_PIECE`).
+pub fn clock_share(pos: &Position) -> u64 {
+    if pos.size() > CLOCK_MOVES_MAX_SIZE {
+        return CLOCK_SHARE;
+    }
+    let fewest = pos
+        .pieces_left(Color::White)
+        .min(pos.pieces_left(Color::Black)) as u64;
+    let expected = fewest * CLOCK_MOVES_PER_PIECE.0 / CLOCK_MOVES_PER_PIECE.1 + CLOCK_MOVES_SLACK;
+    expected.min(CLOCK_SHARE)
 }
 
 #[cfg(test)]
@@ -181,6 +211,38 @@ mod tests {
         };
         let d = Deadline::new(&fixed, true, start);
         assert_eq!(d.scaled_soft(50), d.soft, "movetime is not scaled");
+    }
+
+    #[test]
+    fn the_clock_is_shared_over_fewer_moves_as_a_reserve_runs_low() {
+        let start = crate::notation::parse_tps("x4/x4/x4/x4 1 1").expect("4x4");
+        let expected = |pieces: u64| {
+            (pieces * CLOCK_MOVES_PER_PIECE.0 / CLOCK_MOVES_PER_PIECE.1 + CLOCK_MOVES_SLACK)
+                .min(CLOCK_SHARE)
+        };
+        assert_eq!(clock_share(&start), expected(15), "15 stones each");
+        // Larger boards keep the usual share, even with a reserve nearly out.
+        let five = crate::notation::parse_tps("x5/x5/x5/x5/111111111111111111111,22,x3 2 12")
+            .expect("5x5");
+        assert_eq!(five.pieces_left(crate::board::Color::White), 1);
+        assert_eq!(clock_share(&five), CLOCK_SHARE);
+        // White has one stone left (14 on a1), Black thirteen.
+        let late = crate::notation::parse_tps("x4/x4/x4/11111111111111,22,x2 2 9").expect("late");
+        assert_eq!(late.pieces_left(crate::board::Color::White), 1);
+        assert_eq!(clock_share(&late), expected(1));
+        assert!(clock_share(&late) < clock_share(&start));
+        let limits = Limits {
+            wtime: Some(4_000),
+            btime: Some(4_000),
+            winc: Some(100),
+            binc: Some(100),
+            ..Limits::default()
+        };
+        let now = Instant::now();
+        let early = Deadline::for_position(&limits, &start, now);
+        let near_the_end = Deadline::for_position(&limits, &late, now);
+        assert!(near_the_end.soft.unwrap() > early.soft.unwrap() * 3);
+        assert!(near_the_end.hard.unwrap() <= Duration::from_millis(4_000 * 2 / 5));
     }
 
     #[test]

@@ -167,11 +167,10 @@ pub fn search(
         return None;
     };
     tt.new_search();
-    let white = pos.to_move() == crate::board::Color::White;
     let shared = Shared::new(
         tt,
         stop,
-        Deadline::new(&params.limits, white, params.start),
+        Deadline::for_position(&params.limits, pos, params.start),
         params.limits.nodes,
         params.threads,
         params.contempt,
