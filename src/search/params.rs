@@ -111,19 +111,6 @@ pub const MOVETIME_MARGIN_MS: u64 = 4;
 /// A clock move aims at `own / CLOCK_SHARE` plus `CLOCK_INC_SHARE` of the
 /// increment ...
 pub const CLOCK_SHARE: u64 = 20;
-/// ... or, on boards up to `CLOCK_MOVES_MAX_SIZE`, by the moves the side to
-/// move can expect before the game ends, when fewer: `CLOCK_MOVES_PER_PIECE`
-/// (numerator, denominator) times the smaller reserve (stones and capstones)
-/// plus `CLOCK_MOVES_SLACK`. A game ends when a reserve runs out, and spreads
-/// stretch it: over 400 4x4 games against Tiltak the side to move still made
-/// 3.6 moves on average with one piece in the smaller reserve, 9.5 with five,
-/// 16.8 with ten and 21.7 with fifteen (`tools/moves_left.py`) ...
-pub const CLOCK_MOVES_PER_PIECE: (u64, u64) = (1, 1);
-/// See `CLOCK_MOVES_PER_PIECE`.
-pub const CLOCK_MOVES_SLACK: u64 = 2;
-/// The largest board whose clock follows the reserves (`CLOCK_MOVES_PER_PIECE`):
-/// measured in games on 4x4 only, so larger boards keep `CLOCK_SHARE`.
-pub const CLOCK_MOVES_MAX_SIZE: usize = 4;
 /// ... (as a fraction: numerator, denominator) ...
 pub const CLOCK_INC_SHARE: (u64, u64) = (3, 4);
 /// ... and stops by `CLOCK_HARD_FACTOR` times that, never past this fraction
@@ -131,6 +118,19 @@ pub const CLOCK_INC_SHARE: (u64, u64) = (3, 4);
 pub const CLOCK_HARD_FACTOR: u64 = 4;
 /// See `CLOCK_HARD_FACTOR`.
 pub const CLOCK_HARD_SHARE: (u64, u64) = (2, 5);
+/// On boards up to `CLOCK_MOVES_MAX_SIZE`, `CLOCK_SHARE` gives way to the moves
+/// the side to move can expect before the game ends, when fewer: `CLOCK_MOVES_PER_PIECE`
+/// (numerator, denominator) times the smaller reserve (stones and capstones)
+/// plus `CLOCK_MOVES_SLACK`. A game ends when a reserve runs out, and spreads
+/// stretch it: over 400 4x4 games against Tiltak the side to move still made
+/// 3.6 moves on average with one piece in the smaller reserve, 9.5 with five,
+/// 16.8 with ten and 21.7 with fifteen (`tools/moves_left.py`).
+pub const CLOCK_MOVES_PER_PIECE: (u64, u64) = (1, 1);
+/// See `CLOCK_MOVES_PER_PIECE`.
+pub const CLOCK_MOVES_SLACK: u64 = 2;
+/// The largest board whose clock follows the reserves (`CLOCK_MOVES_PER_PIECE`):
+/// measured in games on 4x4 only, so larger boards keep `CLOCK_SHARE`.
+pub const CLOCK_MOVES_MAX_SIZE: usize = 4;
 
 // --- How much of the target a move takes (`steadiness.rs`) ---------------------
 
