@@ -146,7 +146,7 @@ impl Deadline {
 /// The number of moves a clock move's share is taken over: `CLOCK_SHARE`, or
 /// on small boards fewer when the smaller reserve says the game is nearer its
 /// end (`CLOCK_MOVES_PER_PIECE`).
-pub fn clock_share(pos: &Position) -> u64 {
+fn clock_share(pos: &Position) -> u64 {
     if pos.size() > CLOCK_MOVES_MAX_SIZE {
         return CLOCK_SHARE;
     }
@@ -161,16 +161,21 @@ pub fn clock_share(pos: &Position) -> u64 {
 mod tests {
     use super::*;
 
+    /// Both clocks at `own` ms with an increment of `inc` ms.
+    fn clock(own: u64, inc: u64) -> Limits {
+        Limits {
+            wtime: Some(own),
+            btime: Some(own),
+            winc: Some(inc),
+            binc: Some(inc),
+            ..Limits::default()
+        }
+    }
+
     #[test]
     fn clock_deadlines_fit_the_clock() {
         let start = Instant::now();
-        let limits = Limits {
-            wtime: Some(10_000),
-            btime: Some(10_000),
-            winc: Some(100),
-            binc: Some(100),
-            ..Limits::default()
-        };
+        let limits = clock(10_000, 100);
         let d = Deadline::new(&limits, true, start);
         assert!(d.soft.unwrap() <= d.hard.unwrap());
         assert!(d.hard.unwrap() < Duration::from_millis(10_000 - CLOCK_OVERHEAD_MS));
@@ -231,13 +236,7 @@ mod tests {
         assert_eq!(late.pieces_left(crate::board::Color::White), 1);
         assert_eq!(clock_share(&late), expected(1));
         assert!(clock_share(&late) < clock_share(&start));
-        let limits = Limits {
-            wtime: Some(4_000),
-            btime: Some(4_000),
-            winc: Some(100),
-            binc: Some(100),
-            ..Limits::default()
-        };
+        let limits = clock(4_000, 100);
         let now = Instant::now();
         let early = Deadline::for_position(&limits, &start, now);
         let near_the_end = Deadline::for_position(&limits, &late, now);
