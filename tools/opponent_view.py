@@ -21,7 +21,7 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ptn_stats import COMMENT, games, plies, spread  # noqa: E402
+from ptn_stats import COMMENT, engine_games, plies, spread  # noqa: E402
 
 BIN = 10
 PHASES = [("opening, plies 0-19", 0, 20), ("middle, plies 20-39", 20, 40), ("late, plies 40+", 40, 10**6)]
@@ -38,29 +38,22 @@ def move_kind(token):
 def swings(paths, engine):
     """Yields, per game the engine played, a list of (ply, kind, change for the
     engine, plies before the move, move, reply)."""
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        for tags, movetext in games(text):
-            players = [tags.get("Player1", ""), tags.get("Player2", "")]
-            mine = [engine in p for p in players]
-            if mine[0] == mine[1]:
+    for _, movetext, mine in engine_games(paths, engine):
+        side = 1 if mine[0] else -1  # White's scores times this: the engine's side
+        seq = list(plies(movetext))
+        tokens = [t for _, t, _ in seq]
+        opponent = []  # (ply, score) of the opponent's scored moves
+        for ply, token, comment in seq:
+            c = COMMENT.search(comment or "")
+            if c and not mine[ply % 2]:
+                opponent.append((ply, float(c.group(1))))
+        rows = []
+        for (p1, s1), (p2, s2) in zip(opponent, opponent[1:]):
+            if p2 - p1 != 2 or abs(s1) > 1 or abs(s2) > 1:
                 continue
-            side = 1 if mine[0] else -1  # White's scores times this: the engine's side
-            seq = list(plies(movetext))
-            tokens = [t for _, t, _ in seq]
-            opponent = []  # (ply, score) of the opponent's scored moves
-            for ply, token, comment in seq:
-                c = COMMENT.search(comment or "")
-                if c and not mine[ply % 2]:
-                    opponent.append((ply, float(c.group(1))))
-            rows = []
-            for (p1, s1), (p2, s2) in zip(opponent, opponent[1:]):
-                if p2 - p1 != 2 or abs(s1) > 1 or abs(s2) > 1:
-                    continue
-                ply = p1 + 1
-                rows.append((ply, move_kind(tokens[ply]), side * (s2 - s1), tokens[:ply], tokens[ply], tokens[p2]))
-            yield rows
+            ply = p1 + 1
+            rows.append((ply, move_kind(tokens[ply]), side * (s2 - s1), tokens[:ply], tokens[ply], tokens[p2]))
+        yield rows
 
 
 def main():

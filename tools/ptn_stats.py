@@ -38,6 +38,18 @@ def games(text):
         yield tags, " ".join(body)
 
 
+def engine_games(paths, engine):
+    """Yields (tags, movetext, mine) for each game in the PTN files that `engine`
+    (part of a Player tag) played against another: mine[0] is True when it had White."""
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for tags, movetext in games(text):
+            mine = [engine in tags.get("Player1", ""), engine in tags.get("Player2", "")]
+            if mine[0] != mine[1]:
+                yield tags, movetext, mine
+
+
 def plies(movetext):
     """Yields (ply index, ply text, comment or None) for each ply of the movetext."""
     ply = 0
