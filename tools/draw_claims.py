@@ -22,20 +22,16 @@ usage: tools/draw_claims.py --engine NAME MATCH.ptn... [--swing 0.3] [--size 4]
        [--half-komi 4] [--probe ENGINE:MS ...] [--judge ENGINE:MS]
 """
 import argparse
-import re
 import sys
 
 from judgement import Engine
-from ptn_stats import COMMENT, engine_games, plies
+from ptn_stats import COMMENT, engine_games, plies, winner
 
 
 def failed_claims(paths, engine, swing):
     """Yields (moves before, move played) for each failed draw claim."""
     for tags, movetext, mine in engine_games(paths, engine):
-        result = tags.get("Result", "")
-        white_won = re.fullmatch(r"[RF1]-0", result) is not None
-        black_won = re.fullmatch(r"0-[RF1]", result) is not None
-        if not (black_won if mine[0] else white_won):
+        if winner(tags.get("Result", "1/2-1/2")) != (1 if mine[0] else 0):
             continue
         seq = list(plies(movetext))
         scores = [COMMENT.search(c or "") for _, _, c in seq]
@@ -45,9 +41,9 @@ def failed_claims(paths, engine, swing):
         for ply, score in enumerate(scores):
             if not mine[ply % 2] or score is None or abs(score) > 0.005:
                 continue
-            before = [scores[p] for p in range(ply - 1, -1, -2) if scores[p] is not None]
+            before = next((scores[p] for p in range(ply - 1, -1, -2) if scores[p] is not None), None)
             after = scores[ply + 1] if ply + 1 < len(scores) else None
-            if before and after is not None and (after - before[0]) * towards_opponent >= swing:
+            if before is not None and after is not None and (after - before) * towards_opponent >= swing:
                 yield tokens[:ply], tokens[ply]
 
 

@@ -19,7 +19,7 @@ import subprocess
 from collections import defaultdict
 
 import latency_probe
-from ptn_stats import games, kind, plies
+from ptn_stats import games, kind, plies, winner
 
 BUCKET = 20
 FIRST_PLY = 20
@@ -68,7 +68,7 @@ def main():
         result = tags.get("Result")
         if result is None or kind(result) not in ("road", "flats"):
             continue
-        white_won = not result.startswith("0")
+        white_won = winner(result) == 0
         moves = [token for _, token, _ in plies(movetext)]
         for ply in range(FIRST_PLY, len(moves), 2):
             score = engine.score(moves[:ply], args.depth)

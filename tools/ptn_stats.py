@@ -68,6 +68,13 @@ def spread(token):
     return re.search(r"[<>+-]", token) is not None
 
 
+def winner(result):
+    """0 when White won, 1 when Black won, None for a draw (forfeits count as wins)."""
+    if result == "1/2-1/2":
+        return None
+    return 1 if result.startswith("0") else 0
+
+
 def kind(result):
     """R, F, D or forfeit, from a PTN result."""
     if result == "1/2-1/2":
@@ -89,7 +96,7 @@ def main(paths):
             result = tags.get("Result")
             if result is None or players[0] == players[1]:
                 continue
-            white_won = not result.startswith("0") and result != "1/2-1/2"
+            white_won = winner(result) == 0
             k = kind(result)
             decisive = k in ("road", "flats")
             n = 0
