@@ -25,7 +25,7 @@ import argparse
 import sys
 
 from judgement import Engine
-from ptn_stats import COMMENT, engine_games, plies, winner
+from ptn_stats import comment_score, engine_games, plies, winner
 
 
 def failed_claims(paths, engine, swing):
@@ -34,8 +34,7 @@ def failed_claims(paths, engine, swing):
         if winner(tags.get("Result", "1/2-1/2")) != (1 if mine[0] else 0):
             continue
         seq = list(plies(movetext))
-        scores = [COMMENT.search(c or "") for _, _, c in seq]
-        scores = [float(m.group(1)) if m else None for m in scores]
+        scores = [comment_score(c) for _, _, c in seq]
         tokens = [t for _, t, _ in seq]
         towards_opponent = 1 if mine[1] else -1  # White's side times this
         for ply, score in enumerate(scores):

@@ -15,13 +15,7 @@ usage: tools/lost_leads.py --engine NAME MATCH.ptn... [--lead 0.6] [--own 1.0]
 import argparse
 from collections import Counter
 
-from ptn_stats import COMMENT, engine_games, plies, winner
-
-
-def score(comment):
-    """The score of racetrack's comment, or None."""
-    m = COMMENT.search(comment or "")
-    return float(m.group(1)) if m else None
+from ptn_stats import comment_score, engine_games, plies, winner
 
 
 def lost_leads(paths, engine, lead, own):
@@ -35,7 +29,7 @@ def lost_leads(paths, engine, lead, own):
         side = 1 if me == 0 else -1  # White's side times this is the engine's
         peak, peak_ply, own_peak = None, None, None
         for ply, _, comment in plies(movetext):
-            s = score(comment)
+            s = comment_score(comment)
             if s is None:
                 continue
             if ply % 2 == me:

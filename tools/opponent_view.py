@@ -21,7 +21,7 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ptn_stats import COMMENT, engine_games, plies, spread  # noqa: E402
+from ptn_stats import comment_score, engine_games, plies, spread  # noqa: E402
 
 BIN = 10
 PHASES = [("opening, plies 0-19", 0, 20), ("middle, plies 20-39", 20, 40), ("late, plies 40+", 40, 10**6)]
@@ -44,9 +44,9 @@ def swings(paths, engine):
         tokens = [t for _, t, _ in seq]
         opponent = []  # (ply, score) of the opponent's scored moves
         for ply, token, comment in seq:
-            c = COMMENT.search(comment or "")
-            if c and not mine[ply % 2]:
-                opponent.append((ply, float(c.group(1))))
+            s = comment_score(comment)
+            if s is not None and not mine[ply % 2]:
+                opponent.append((ply, s))
         rows = []
         for (p1, s1), (p2, s2) in zip(opponent, opponent[1:]):
             if p2 - p1 != 2 or abs(s1) > 1 or abs(s2) > 1:

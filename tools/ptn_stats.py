@@ -63,6 +63,12 @@ def plies(movetext):
         ply += 1
 
 
+def comment_score(comment):
+    """The score in racetrack's comment after a move (from White's side), or None."""
+    m = COMMENT.search(comment or "")
+    return float(m.group(1)) if m else None
+
+
 def spread(token):
     """True for a spread (a count or a square, then a direction)."""
     return re.search(r"[<>+-]", token) is not None
