@@ -69,6 +69,28 @@ def comment_score(comment):
     return float(m.group(1)) if m else None
 
 
+def engine_points(tags, engine, exact=False):
+    """The points (1, 0.5 or 0) `engine` took from a game, or None when it played
+    neither side or both; `engine` is a Player tag, or part of one unless `exact`."""
+    def named(tag):
+        name = tags.get(tag, "")
+        return name == engine if exact else engine in name
+    white, black = named("Player1"), named("Player2")
+    if white == black:
+        return None
+    won = winner(tags.get("Result", "1/2-1/2"))
+    if won is None:
+        return 0.5
+    return 1.0 if (won == 0) == white else 0.0
+
+
+def paired(points):
+    """{k: points of rounds 2k-1 and 2k} for each completed pair, from {round: points}:
+    racetrack plays each opening twice, colours swapped, as rounds 2k-1 and 2k."""
+    return {(r + 1) // 2: points[r] + points[r + 1]
+            for r in sorted(points) if r % 2 == 1 and r + 1 in points}
+
+
 def spread(token):
     """True for a spread (a count or a square, then a direction)."""
     return re.search(r"[<>+-]", token) is not None

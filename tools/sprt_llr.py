@@ -19,7 +19,7 @@ a Player1/Player2 name as the PTN has it (the path racetrack was given).
 import math
 import sys
 
-from ptn_stats import games  # the PTN reader the match summary uses
+from ptn_stats import engine_points, games, paired  # the match summary's PTN reader
 
 BOUND = math.log(0.95 / 0.05)
 
@@ -28,17 +28,13 @@ def pairs(text, engine):
     """ENGINE's points in each completed pair of rounds (2k-1, 2k)."""
     points = {}
     for tags, _ in games(text):
-        white, black = tags.get("Player1"), tags.get("Player2")
-        result, rnd = tags.get("Result", "1/2-1/2"), int(tags.get("Round", "0"))
-        if engine not in (white, black):
+        rnd = int(tags.get("Round", "0"))
+        got = engine_points(tags, engine, exact=True)
+        if got is None:
             sys.exit("sprt_llr.py: %s played game %d neither as %s nor as %s"
-                     % (engine, rnd, white, black))
-        if result == "1/2-1/2":
-            white_points = 0.5
-        else:
-            white_points = 0.0 if result.startswith("0") else 1.0
-        points[rnd] = white_points if white == engine else 1.0 - white_points
-    return [points[r] + points[r + 1] for r in sorted(points) if r % 2 == 1 and r + 1 in points]
+                     % (engine, rnd, tags.get("Player1"), tags.get("Player2")))
+        points[rnd] = got
+    return list(paired(points).values())
 
 
 def llr(pentanomial, elo0, elo1):
