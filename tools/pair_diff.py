@@ -37,10 +37,11 @@ def book_plies(movetext):
 
 
 def read_match(path, engine):
-    """(pair points by opening, book plies by opening, the pairings counted, W-D-L)."""
+    """(pair points by opening, book plies by opening, the (build, opponent) pairings
+    seen, W-D-L)."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    points, books, players, wdl = {}, {}, Counter(), [0, 0, 0]
+    points, books, pairings, wdl = {}, {}, set(), [0, 0, 0]
     for tags, movetext in games(text):
         got = engine_points(tags, engine)
         if got is None or "Round" not in tags:
@@ -48,15 +49,14 @@ def read_match(path, engine):
         rnd = int(tags["Round"])
         points[rnd] = got
         wdl[{1.0: 0, 0.5: 1, 0.0: 2}[got]] += 1
-        white = engine in tags.get("Player1", "")
-        ours, theirs = (tags["Player1"], tags["Player2"]) if white else (tags["Player2"], tags["Player1"])
-        players[f"{ours} against {theirs}"] += 1
+        white, black = tags["Player1"], tags["Player2"]
+        pairings.add((white, black) if engine in white else (black, white))
         opening = (rnd + 1) // 2
         book = book_plies(movetext)
         if books.setdefault(opening, book) != book:
             sys.exit(f"pair_diff.py: {path}: rounds {2 * opening - 1} and {2 * opening} "
                      "start from different book moves")
-    return paired(points), books, players, wdl
+    return paired(points), books, pairings, wdl
 
 
 def elo(score):
@@ -65,9 +65,9 @@ def elo(score):
     return 400 * math.log10(score / (1 - score))
 
 
-def summarise(path, pairs, players, wdl):
+def summarise(path, pairs, pairings, wdl):
     penta = Counter(pairs.values())
-    names = ", ".join(sorted(players))
+    names = ", ".join(f"{ours} against {theirs}" for ours, theirs in sorted(pairings))
     print(f"{path}\n  {names}: {len(pairs)} pairs, W-D-L {wdl[0]}-{wdl[1]}-{wdl[2]}, "
           f"pentanomial {', '.join(str(penta[k / 2]) for k in range(5))}, "
           f"{sum(pairs.values()) / max(len(pairs), 1):.3f} points a pair")
@@ -84,16 +84,16 @@ def main():
     for path in args.candidate + args.baseline:
         if path in matches:
             sys.exit(f"pair_diff.py: {path} is given twice")
-        pairs, file_books, players, wdl = read_match(path, args.engine)
+        pairs, file_books, pairings, wdl = read_match(path, args.engine)
         if not pairs:
             sys.exit(f"pair_diff.py: {path}: no completed pair played by '{args.engine}'")
-        summarise(path, pairs, players, wdl)
+        summarise(path, pairs, pairings, wdl)
         for opening, book in file_books.items():
             if books.setdefault(opening, book) != book:
                 sys.exit(f"pair_diff.py: {path}: opening {opening} is not the other "
                          "files' (another book, or another slice of it)")
         matches[path] = pairs
-        opponents.update(name.split(" against ", 1)[1] for name in players)
+        opponents.update(theirs for _, theirs in pairings)
 
     if len(opponents) > 1:
         print("warning: the files' opponents differ: " + ", ".join(sorted(opponents)),
