@@ -149,7 +149,9 @@ def main(paths):
                     if decisive:
                         score = float(c.group(1))
                         s[f"phase_judged_{phase}"] += 1
-                        if score != 0 and (score > 0) == white_won:
+                        if score == 0:
+                            s[f"phase_zero_{phase}"] += 1
+                        elif (score > 0) == white_won:
                             s[f"phase_right_{phase}"] += 1
                     used[side] += float(c.group(3))
             for side, name in enumerate(players):
@@ -186,9 +188,13 @@ def main(paths):
         for phase in range(PHASES):
             judged = s[f"phase_judged_{phase}"]
             if judged:
-                right.append(f"{phase_span(phase)} {100 * s[f'phase_right_{phase}'] / judged:.0f}%")
+                zero = s[f"phase_zero_{phase}"]
+                wrong = judged - zero - s[f"phase_right_{phase}"]
+                right.append(f"{phase_span(phase)} {100 * s[f'phase_right_{phase}'] / judged:.0f}%"
+                             f" (0.00 {100 * zero / judged:.0f}%, loser {100 * wrong / judged:.0f}%)")
         if right:
-            print("  score named the winner (decisive games): " + ", ".join(right))
+            print("  score named the winner (decisive games; the rest scored 0.00 or named "
+                  "the loser): " + ", ".join(right))
 
 
 def phase_span(phase):

@@ -64,6 +64,7 @@ fn corner_samples() -> Vec<Sample> {
         seed: 3,
         hash_mib: 1,
         teacher: None,
+        keep_proven: false,
     };
     play(&config)
         .unwrap()

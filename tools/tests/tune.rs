@@ -21,6 +21,7 @@ fn config(seed: u64) -> SelfPlay {
         seed,
         hash_mib: 1,
         teacher: None,
+        keep_proven: false,
     }
 }
 
@@ -49,6 +50,32 @@ fn self_play_is_reproducible_and_reads_back() {
     }
     assert!(Sample::from_line("1\tx\t0\t0\tx4/x4/x4/x4 1 1").is_err());
     assert!(Sample::from_line("1\t1\t0").is_err());
+}
+
+#[test]
+fn proven_positions_are_kept_only_when_asked() {
+    let quiet = on_threads(2, &config(9));
+    let all = on_threads(
+        2,
+        &SelfPlay {
+            keep_proven: true,
+            ..config(9)
+        },
+    );
+    let limit = menhir::eval::score::MAX_HEURISTIC;
+    assert!(quiet.iter().all(|s| s.score.abs() <= limit));
+    // The games are the same: keeping a position does not change play, so the
+    // extra rows are exactly the proven ones, each read back as written.
+    let unproven: Vec<&Sample> = all.iter().filter(|s| s.score.abs() <= limit).collect();
+    assert_eq!(unproven, quiet.iter().collect::<Vec<_>>());
+    let proven: Vec<&Sample> = all.iter().filter(|s| s.score.abs() > limit).collect();
+    assert!(!proven.is_empty(), "no game reached a proven position");
+    for s in proven {
+        assert_eq!(Sample::from_line(&s.to_line()).unwrap(), *s);
+        // A proven win for White is a game White won, and so for Black.
+        let white_wins = s.score > 0;
+        assert_eq!(s.result, if white_wins { 1.0 } else { 0.0 }, "{}", s.tps);
+    }
 }
 
 #[test]

@@ -62,6 +62,10 @@ struct GenArgs {
     /// nodes a move (`go nodes`); the score column is then Menhir's evaluation.
     #[arg(long)]
     teacher: Option<PathBuf>,
+    /// Also keep the positions whose search proved a win or loss (their score
+    /// column is then the proven score, beyond ±9000 centiflats).
+    #[arg(long)]
+    keep_proven: bool,
 }
 
 #[derive(Args)]
@@ -140,6 +144,7 @@ fn generate(args: &GenArgs) -> Result<(), String> {
         seed: args.seed,
         hash_mib: 8,
         teacher: args.teacher.clone(),
+        keep_proven: args.keep_proven,
     };
     let samples = pool(args.threads)?.install(|| play(&config))?;
     let mut text = String::new();

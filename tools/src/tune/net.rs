@@ -17,7 +17,7 @@ use super::selfplay::Sample;
 use super::symmetry::symmetries;
 use super::targets::{blend_scores, set_plies_to_end, td_scores, Row};
 use menhir::board::Color;
-use menhir::eval::score::sigmoid;
+use menhir::eval::score::{sigmoid, MAX_HEURISTIC};
 use menhir::eval::tuning::{
     correction_inputs, hand_evaluation, is_square_plane, NetWeights, DEFAULT_HIDDEN, INPUTS,
     MAX_ACTIVE, WIDTHS,
@@ -152,11 +152,14 @@ pub(super) fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, Strin
     Ok(rows)
 }
 
-/// The `k` that best fits σ(k · base / 100) to the training targets.
+/// The `k` that best fits σ(k · base / 100) to the training targets of the
+/// positions whose search proved nothing: proven ones (`tune gen
+/// --keep-proven`) have results the evaluation was never meant to foresee, and
+/// would steepen the scale every other target is read on.
 fn fit_k(rows: &[Row]) -> f64 {
     best_k(|k| {
         rows.iter()
-            .filter(|r| !r.validation)
+            .filter(|r| !r.validation && !r.score.is_some_and(|s| s.abs() > MAX_HEURISTIC as f32))
             .map(|r| (probability(k, r.base as f64) - r.target as f64).powi(2))
             .sum()
     })
@@ -443,6 +446,34 @@ mod tests {
                 })
             })
             .collect()
+    }
+
+    #[test]
+    fn proven_positions_leave_the_scale_alone() {
+        // White four flats up (five flats against three walls and one flat):
+        // won in three games of four, so k settles where σ(k · eval) = ¾.
+        let ahead = "1,1,1,1,1/2S,2S,2S,x2/x5/x5/2,x4 2 5";
+        let sample = |game: usize, result: f64, score: i32| Sample {
+            game,
+            result,
+            score,
+            half_komi: 4,
+            tps: ahead.to_string(),
+            teacher: None,
+        };
+        let quiet: Vec<Sample> = (1..41)
+            .map(|g| sample(g, if g % 4 == 0 { 0.0 } else { 1.0 }, 150))
+            .collect();
+        let k = fit_k(&prepare(&quiet, 5).unwrap());
+        assert!(k > 0.02 && k < 4.9, "k = {k} is at a bound");
+        // Proven losses of the same position (results that agree with their
+        // proofs but not with the evaluation) would pull k down; they must
+        // leave it where it was.
+        let mut with_proven = quiet.clone();
+        with_proven.extend((101..141).map(|g| sample(g, 0.0, -9_990)));
+        let rows = prepare(&with_proven, 5).unwrap();
+        assert_eq!(rows.len(), 80);
+        assert_eq!(fit_k(&rows), k);
     }
 
     #[test]

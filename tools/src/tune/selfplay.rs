@@ -1,8 +1,10 @@
 //! Self-play for the tuner: games of Menhir against itself (or of a teacher TEI
 //! engine against itself) at a fixed node count per move, from seeded random flat
 //! openings, played in parallel with rayon. Each quiet position (no immediate win
-//! for the side to move, no proven score) is kept with the search's score (with a
-//! teacher, Menhir's static evaluation) and the game's result.
+//! for the side to move, and unless `keep_proven` no proven score) is kept with
+//! the search's score (with a teacher, Menhir's static evaluation) and the game's
+//! result. A proven score is written as the search reports it, beyond
+//! ±`MAX_HEURISTIC` (a win or loss so many plies on).
 //!
 //! Game `i` depends on the seed and `i` alone, so a run can be cut into shards
 //! (`first_game`) played anywhere: shard k of g games each plays games
@@ -48,6 +50,10 @@ pub struct SelfPlay {
     pub hash_mib: usize,
     /// A TEI engine that plays the games instead of Menhir (`None`: Menhir).
     pub teacher: Option<PathBuf>,
+    /// Keep positions whose search proved a win or loss (without it they are
+    /// left out, and a network never sees a decided position that the search
+    /// needs more than one ply to finish).
+    pub keep_proven: bool,
 }
 
 /// One kept position.
@@ -219,7 +225,8 @@ impl Player {
                 engine.set_game(game.clone());
                 let info = engine.think(limits, &|_| {}).ok()?.summary?;
                 let mv = *info.pv.first()?;
-                let white_score = (!info.score.is_proven()).then_some(white * info.score.0);
+                let kept = config.keep_proven || !info.score.is_proven();
+                let white_score = kept.then_some(white * info.score.0);
                 Some(Choice {
                     mv,
                     white_score,
