@@ -63,7 +63,7 @@ struct GenArgs {
     #[arg(long)]
     teacher: Option<PathBuf>,
     /// Also keep the positions whose search proved a win or loss (their score
-    /// column is then the proven score, beyond ±9000 centiflats).
+    /// column is then the proven score, beyond ±9500 centiflats).
     #[arg(long)]
     keep_proven: bool,
 }

@@ -17,7 +17,7 @@ use super::selfplay::Sample;
 use super::symmetry::symmetries;
 use super::targets::{blend_scores, set_plies_to_end, td_scores, Row};
 use menhir::board::Color;
-use menhir::eval::score::{sigmoid, MAX_HEURISTIC};
+use menhir::eval::score::{sigmoid, Score};
 use menhir::eval::tuning::{
     correction_inputs, hand_evaluation, is_square_plane, NetWeights, DEFAULT_HIDDEN, INPUTS,
     MAX_ACTIVE, WIDTHS,
@@ -159,7 +159,7 @@ pub(super) fn prepare(samples: &[Sample], size: usize) -> Result<Vec<Row>, Strin
 fn fit_k(rows: &[Row]) -> f64 {
     best_k(|k| {
         rows.iter()
-            .filter(|r| !r.validation && !r.score.is_some_and(|s| s.abs() > MAX_HEURISTIC as f32))
+            .filter(|r| !r.validation && !r.score.is_some_and(|s| Score(s as i32).is_proven()))
             .map(|r| (probability(k, r.base as f64) - r.target as f64).powi(2))
             .sum()
     })

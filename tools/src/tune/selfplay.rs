@@ -4,7 +4,7 @@
 //! for the side to move, and unless `keep_proven` no proven score) is kept with
 //! the search's score (with a teacher, Menhir's static evaluation) and the game's
 //! result. A proven score is written as the search reports it, beyond
-//! ±`MAX_HEURISTIC` (a win or loss so many plies on).
+//! ±`PROVEN` (`Score::is_proven`: a win or loss so many plies on).
 //!
 //! Game `i` depends on the seed and `i` alone, so a run can be cut into shards
 //! (`first_game`) played anywhere: shard k of g games each plays games
