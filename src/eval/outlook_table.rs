@@ -2,6 +2,9 @@
 //! do not edit by hand. The models of `eval::outlook`, one per board size.
 //! The 6x6 block was refitted later, alone, to games of the fifth 6x6 network
 //! (`calibrate fit c6.tsv t6.tsv`, docs/calibration.md §3) and spliced in.
+//! The 4x4 block was refitted later, alone, to komi-2 games of the fine-tuned
+//! eleventh 4x4 network (`calibrate fit c4k2.tsv`, docs/calibration.md §3) and
+//! spliced in.
 
 // Fitted numbers, written with six decimals.
 #![allow(clippy::unreadable_literal)]
@@ -21,16 +24,16 @@ pub const MODELS: [OutlookModel; 6] = [
         white_edge: 0.0,
         flats_per_unit: 1.0,
     },
-    // 4x4: 19286 positions of 600 games at komi 0 (c4.tsv); cross-validated ECE 0.0057, Brier 0.1830
+    // 4x4: 22397 positions of 600 games at komi 2 (c4k2.tsv); cross-validated ECE 0.0072, Brier 0.4372
     OutlookModel {
-        draw_low: -0.711413,
-        draw_high: 0.975859,
-        slope_start: 0.560798,
-        slope_end: 0.325721,
-        swap_slope: 0.745133,
-        bend: 0.037545,
-        white_edge: 0.050082,
-        flats_per_unit: 0.275414,
+        draw_low: -1.486423,
+        draw_high: 1.644623,
+        slope_start: 0.418789,
+        slope_end: 0.157725,
+        swap_slope: 0.01,
+        bend: 0.002721,
+        white_edge: -0.011879,
+        flats_per_unit: 0.109899,
     },
     // 5x5: 26586 positions of 500 games at komi 2 (c5.tsv t5.tsv); cross-validated ECE 0.0057, Brier 0.4607
     OutlookModel {
