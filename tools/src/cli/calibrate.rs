@@ -28,7 +28,8 @@ struct FitArgs {
     /// Files written by `calibrate gen` (any sizes; each size is fitted alone).
     #[arg(required = true)]
     data: Vec<PathBuf>,
-    /// Write the models into this file (`src/eval/outlook_table.rs`).
+    /// Write the models into this file (`src/eval/outlook_table.rs`); a size
+    /// the data does not cover keeps the block the file had.
     #[arg(long)]
     write: Option<PathBuf>,
     /// Draw the reliability diagram of the held-out games into this SVG file.

@@ -156,7 +156,8 @@ pub fn run(
             file_names(data),
             path.display()
         );
-        std::fs::write(path, table_text(&fitted, &command))
+        let previous = std::fs::read_to_string(path).ok();
+        std::fs::write(path, table_text(&fitted, &command, previous.as_deref()))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", path.display());
     }
