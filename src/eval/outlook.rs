@@ -2,9 +2,9 @@
 //! hundredths of a flat, as the engine reports them (`info … score cp … wdl …`).
 //!
 //! The search's own scores are in internal units that only need to order
-//! positions; they are translated here by a model fitted per board size to the
-//! outcomes of Menhir's games (`menhir-tools calibrate fit`, which writes
-//! `outlook_table.rs`; `docs/calibration.md` has the figures):
+//! positions; they are translated here by a model fitted per board size and
+//! komi to the outcomes of Menhir's games (`menhir-tools calibrate fit`, which
+//! writes `outlook_table.rs`; `docs/calibration.md` has the figures):
 //!
 //! - the outcome is ordinal (loss < draw < win) with a logistic link: with
 //!   `u = score / 100` and `x = slope · u + bend · (u / 4)³ ± white_edge` (the
@@ -14,8 +14,9 @@
 //!   `slope_start` at the start of the game to `slope_end` when a reserve or the
 //!   board is used up (scores mean more as the game nears its end); during the
 //!   swap (the first two plies, where each player places the other's flat)
-//!   the slope is `swap_slope`, since the evaluation was built for the game
-//!   after it;
+//!   the slope is `swap_slope` and White's edge `swap_edge`, since the
+//!   evaluation was built for the game after it and what the first move is
+//!   worth shows most before any stone is down;
 //! - `cp` is the final flat margin (komi included) that Menhir's games reached
 //!   from positions of that score, in hundredths of a flat:
 //!   `cp = flats_per_unit · score`.
@@ -25,9 +26,9 @@
 use super::features::progress;
 use super::outlook_table::MODELS;
 use super::score::{sigmoid, Score, MAX_HEURISTIC};
-use crate::board::{Color, Position, MIN_SIZE};
+use crate::board::{Color, Position};
 
-/// The calibrated model of one board size.
+/// The calibrated model of one board size at one komi.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OutlookModel {
     /// The ordinal model's lower cut: loss below it.
@@ -40,6 +41,8 @@ pub struct OutlookModel {
     pub slope_end: f64,
     /// The slope during the swap, the first two plies.
     pub swap_slope: f64,
+    /// White's edge during the swap, in place of `white_edge`.
+    pub swap_edge: f64,
     /// The weight of the cubed score (see the module's description).
     pub bend: f64,
     /// What being White adds to `x` for the side to move (subtracted for
@@ -59,6 +62,7 @@ pub const UNCALIBRATED: OutlookModel = OutlookModel {
     slope_start: 0.4,
     slope_end: 0.4,
     swap_slope: 0.4,
+    swap_edge: 0.0,
     bend: 0.0,
     white_edge: 0.0,
     flats_per_unit: 1.0,
@@ -78,16 +82,15 @@ impl OutlookModel {
     /// Win, draw and loss probabilities for an internal `score` in the
     /// situation `at`.
     pub fn probabilities(&self, score: f64, at: &Situation) -> [f64; 3] {
-        let slope = if at.swap {
-            self.swap_slope
+        let (slope, white_edge) = if at.swap {
+            (self.swap_slope, self.swap_edge)
         } else {
-            self.slope_start + (self.slope_end - self.slope_start) * at.progress
+            (
+                self.slope_start + (self.slope_end - self.slope_start) * at.progress,
+                self.white_edge,
+            )
         };
-        let edge = if at.white {
-            self.white_edge
-        } else {
-            -self.white_edge
-        };
+        let edge = if at.white { white_edge } else { -white_edge };
         let u = score / 100.0;
         let x = slope * u + self.bend * (u / 4.0).powi(3) + edge;
         let loss = sigmoid(self.draw_low - x);
@@ -96,9 +99,29 @@ impl OutlookModel {
     }
 }
 
-/// The model for board size `size`.
-pub fn model_for(size: usize) -> &'static OutlookModel {
-    &MODELS[size.saturating_sub(MIN_SIZE).min(MODELS.len() - 1)]
+/// A model of the table and the games it was fitted to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Calibrated {
+    /// Board size.
+    pub size: usize,
+    /// Half-komi of the games.
+    pub half_komi: i32,
+    /// The fitted model.
+    pub model: OutlookModel,
+}
+
+/// The model of `size` fitted at the komi nearest `half_komi` (the smaller
+/// komi on a tie), or `UNCALIBRATED` when the size has none.
+pub fn model_for(size: usize, half_komi: i32) -> &'static OutlookModel {
+    nearest(MODELS, size, half_komi).unwrap_or(&UNCALIBRATED)
+}
+
+fn nearest(table: &[Calibrated], size: usize, half_komi: i32) -> Option<&OutlookModel> {
+    table
+        .iter()
+        .filter(|c| c.size == size)
+        .min_by_key(|c| ((c.half_komi - half_komi).abs(), c.half_komi))
+        .map(|c| &c.model)
 }
 
 /// What the model needs of a position besides its score.
@@ -141,7 +164,7 @@ pub fn outlook(pos: &Position, score: Score) -> Outlook {
         };
         return Outlook { cp: score.0, wdl };
     }
-    let model = model_for(pos.size());
+    let model = model_for(pos.size(), pos.half_komi());
     let probabilities = model.probabilities(f64::from(score.0), &Situation::of(pos));
     let cp = (model.flats_per_unit * f64::from(score.0)).round() as i32;
     Outlook {
@@ -156,8 +179,9 @@ mod tests {
 
     #[test]
     fn probabilities_add_up_and_rise_with_the_score() {
-        for size in MIN_SIZE..=crate::board::MAX_SIZE {
-            let m = model_for(size);
+        let table = MODELS.iter().map(|c| (c.size, c.half_komi));
+        for (size, half_komi) in table.chain([(3, 0)]) {
+            let m = model_for(size, half_komi);
             let mut last = -1.0;
             for s in (-3000..=3000).step_by(100) {
                 for (progress, white, swap) in [
@@ -192,6 +216,47 @@ mod tests {
             let wdl = per_mille(m.probabilities(0.0, &at));
             assert_eq!(wdl.iter().sum::<u32>(), 1000);
         }
+    }
+
+    #[test]
+    fn the_nearest_komi_of_the_size_is_used() {
+        let at = |half_komi, white_edge| Calibrated {
+            size: 4,
+            half_komi,
+            model: OutlookModel {
+                white_edge,
+                ..UNCALIBRATED
+            },
+        };
+        let table = [at(0, 1.0), at(4, 2.0)];
+        let edge = |size, half_komi| nearest(&table, size, half_komi).map(|m| m.white_edge);
+        assert_eq!(edge(4, 0), Some(1.0));
+        assert_eq!(edge(4, 1), Some(1.0));
+        assert_eq!(edge(4, 2), Some(1.0), "a tie goes to the smaller komi");
+        assert_eq!(edge(4, 3), Some(2.0));
+        assert_eq!(edge(4, 5), Some(2.0));
+        assert_eq!(edge(4, -2), Some(1.0));
+        assert_eq!(edge(5, 4), None);
+        assert_eq!(model_for(3, 0), &UNCALIBRATED, "3x3 is not calibrated");
+    }
+
+    #[test]
+    fn the_swap_has_its_own_edge() {
+        let model = OutlookModel {
+            white_edge: 0.0,
+            swap_edge: 1.0,
+            swap_slope: 0.0,
+            ..UNCALIBRATED
+        };
+        let at = |white, swap| Situation {
+            progress: 0.0,
+            white,
+            swap,
+        };
+        let win = |white, swap| model.probabilities(0.0, &at(white, swap))[0];
+        assert!((win(true, false) - 0.5).abs() < 1e-12);
+        assert!(win(true, true) > 0.7);
+        assert!(win(false, true) < 0.3);
     }
 
     #[test]

@@ -49,9 +49,9 @@ pub fn rows(positions: &[Outlook]) -> Result<Vec<Row>, String> {
 }
 
 /// The model as the fit's free parameters: the lower cut, the log of the gap
-/// to the upper cut, the two slopes, White's edge, the swap's slope and the
-/// bend.
-fn model_of(theta: &[f64; 7], flats_per_unit: f64) -> OutlookModel {
+/// to the upper cut, the two slopes, White's edge, the swap's slope, the bend
+/// and White's edge during the swap.
+fn model_of(theta: &[f64; 8], flats_per_unit: f64) -> OutlookModel {
     OutlookModel {
         draw_low: theta[0],
         draw_high: theta[0] + theta[1].exp(),
@@ -60,6 +60,7 @@ fn model_of(theta: &[f64; 7], flats_per_unit: f64) -> OutlookModel {
         white_edge: theta[4],
         swap_slope: theta[5],
         bend: theta[6],
+        swap_edge: theta[7],
         flats_per_unit,
     }
 }
@@ -91,12 +92,12 @@ fn flats_scale(rows: &[&Row]) -> f64 {
 /// Fits the model to `rows` (the training games), starting from no draws and
 /// the default slope; central-difference gradients and Adam.
 pub fn fit(rows: &[&Row]) -> OutlookModel {
-    let mut theta = [0.0, -4.0, 0.4, 0.4, 0.0, 0.4, 0.0];
+    let mut theta = [0.0, -4.0, 0.4, 0.4, 0.0, 0.4, 0.0, 0.0];
     let mut adam = Adam::new(theta.len());
     let step = 1e-4;
     for _ in 0..600 {
         adam.begin();
-        let mut grad = [0.0; 7];
+        let mut grad = [0.0; 8];
         for (i, g) in grad.iter_mut().enumerate() {
             let (mut up, mut down) = (theta, theta);
             up[i] += step;
@@ -226,6 +227,7 @@ mod tests {
             slope_end: 1.2,
             white_edge: 0.3,
             swap_slope: 0.1,
+            swap_edge: 0.8,
             bend: 0.05,
             flats_per_unit: 1.0,
         };
@@ -266,6 +268,7 @@ mod tests {
             "{fitted:?}"
         );
         assert!((fitted.white_edge - 0.3).abs() < 0.1, "{fitted:?}");
+        assert!((fitted.swap_edge - 0.8).abs() < 0.2, "{fitted:?}");
         assert!((fitted.flats_per_unit - 0.5).abs() < 1e-9);
         let wrong = OutlookModel {
             slope_start: 2.0,

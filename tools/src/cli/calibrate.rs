@@ -19,17 +19,17 @@ pub struct CalibrateArgs {
 enum Step {
     /// Play games from a book and write every position's score and outcome (TSV).
     Gen(GenArgs),
-    /// Fit each size's model to `gen` files and print its calibration figures.
+    /// Fit a model per size and komi to `gen` files and print its calibration figures.
     Fit(FitArgs),
 }
 
 #[derive(Args)]
 struct FitArgs {
-    /// Files written by `calibrate gen` (any sizes; each size is fitted alone).
+    /// Files written by `calibrate gen` (any sizes and komis; each pair is fitted alone).
     #[arg(required = true)]
     data: Vec<PathBuf>,
     /// Write the models into this file (`src/eval/outlook_table.rs`); a size
-    /// the data does not cover keeps the block the file had.
+    /// and komi the data does not cover keeps the block the file had.
     #[arg(long)]
     write: Option<PathBuf>,
     /// Draw the reliability diagram of the held-out games into this SVG file.

@@ -111,7 +111,7 @@ pub fn run(
         let everything: Vec<&menhir_tools::calibrate::fit::Row> = all.iter().collect();
         let model = fit(&everything);
         let new = cross_validate(&all);
-        let old = measure(model_for(size), &everything);
+        let old = measure(model_for(size, half_komi), &everything);
         let white = white_score(&all);
         let empty = empty_board_score(&model, size, half_komi, nodes);
         let komi = f64::from(half_komi) / 2.0;
@@ -131,6 +131,7 @@ pub fn run(
         log::info!("{size}x{size} held-out bins: {}", bins.join(", "));
         fitted.push(Fitted {
             size,
+            half_komi,
             model,
             note: format!(
                 "{} positions of {games} games at komi {komi} ({}); cross-validated ECE {:.4}, Brier {:.4}",
