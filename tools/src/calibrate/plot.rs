@@ -1,4 +1,4 @@
-//! The reliability diagram, drawn as an SVG file: one panel per board size,
+//! The reliability diagram, drawn as an SVG file: one panel per board size and komi,
 //! the predicted score (win + draw / 2) of each bin against the score observed
 //! in held-out games, a dot per bin with its area by the positions in it, and
 //! the diagonal a perfectly calibrated model would follow.

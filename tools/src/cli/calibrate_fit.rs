@@ -1,4 +1,4 @@
-//! `menhir-tools calibrate fit`: fits each size's outlook model, prints the
+//! `menhir-tools calibrate fit`: fits an outlook model per size and komi, prints the
 //! figures of the new and the old model on the held-out games, and writes the
 //! models and the reliability diagram when asked.
 
