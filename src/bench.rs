@@ -12,7 +12,7 @@ use crate::search::Limits;
 use std::time::Instant;
 
 /// The node total of `run(DEPTH)`: the one place it is recorded.
-pub const SIGNATURE: u64 = 126_250;
+pub const SIGNATURE: u64 = 118_606;
 
 /// The depth the signature is taken at (`menhir bench` without `--depth`).
 pub const DEPTH: u32 = 6;

@@ -10,36 +10,36 @@ use super::outlook::{Calibrated, OutlookModel};
 
 /// The fitted models, by size and then komi.
 pub const MODELS: &[Calibrated] = &[
-    // 4x4, komi 0: 20102 positions of 600 games at komi 0 (c4.tsv); cross-validated ECE 0.0043, Brier 0.1120
+    // 4x4, komi 0: 19908 positions of 600 games at komi 0 (c4.tsv); cross-validated ECE 0.0031, Brier 0.1112
     Calibrated {
         size: 4,
         half_komi: 0,
         model: OutlookModel {
-            draw_low: -1.147303,
-            draw_high: 1.467752,
-            slope_start: 0.380962,
-            slope_end: 0.074749,
-            swap_slope: 0.11076,
-            swap_edge: 3.035638,
-            bend: 0.008849,
-            white_edge: 0.23389,
-            flats_per_unit: 0.108985,
+            draw_low: -0.761121,
+            draw_high: 1.106553,
+            slope_start: 0.327569,
+            slope_end: 0.059567,
+            swap_slope: 0.103817,
+            swap_edge: 3.165933,
+            bend: 0.004437,
+            white_edge: -0.023239,
+            flats_per_unit: 0.098679,
         },
     },
-    // 4x4, komi 2: 22397 positions of 600 games at komi 2 (c4k2.tsv); cross-validated ECE 0.0050, Brier 0.4322
+    // 4x4, komi 2: 22636 positions of 600 games at komi 2 (c4k2.tsv); cross-validated ECE 0.0115, Brier 0.4280
     Calibrated {
         size: 4,
         half_komi: 4,
         model: OutlookModel {
-            draw_low: -1.512018,
-            draw_high: 1.67221,
-            slope_start: 0.432803,
-            slope_end: 0.161942,
-            swap_slope: 0.016292,
-            swap_edge: 1.07703,
-            bend: 0.002587,
-            white_edge: -0.0847,
-            flats_per_unit: 0.109899,
+            draw_low: -1.553465,
+            draw_high: 1.726183,
+            slope_start: 0.308086,
+            slope_end: 0.127323,
+            swap_slope: 0.01,
+            swap_edge: 1.123148,
+            bend: 0.004669,
+            white_edge: -0.046428,
+            flats_per_unit: 0.104571,
         },
     },
     // 5x5, komi 2: 26586 positions of 500 games at komi 2 (c5.tsv t5.tsv); cross-validated ECE 0.0057, Brier 0.4607
