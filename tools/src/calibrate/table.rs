@@ -4,6 +4,7 @@
 //! from the file being replaced, so one size or komi can be refitted alone.
 
 use menhir::eval::outlook::OutlookModel;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// A fitted model: its size and komi, the model and a one-line note of its
@@ -37,12 +38,24 @@ fn key_of(line: &str) -> Option<(usize, i32)> {
     (other.parse() == Ok(size) && komi.is_finite()).then(|| (size, (komi * 2.0).round() as i32))
 }
 
-/// The block of (`size`, `half_komi`) in a table written before (its note line
-/// to its closing brace), if it has one.
-fn block_of(previous: &str, size: usize, half_komi: i32) -> Option<&str> {
-    let start = previous.find(&heading(size, half_komi))?;
-    let end = start + previous[start..].find("\n    },\n")? + "\n    },\n".len();
-    Some(&previous[start..end])
+/// How a block ends: the closing brace of its `Calibrated`.
+const BLOCK_END: &str = "\n    },\n";
+
+/// Every block of a table written before (from its note line to its closing
+/// brace), by size and half-komi, in one pass over its lines.
+fn blocks_of(previous: &str) -> BTreeMap<(usize, i32), String> {
+    let mut blocks = BTreeMap::new();
+    let mut offset = 0;
+    for line in previous.split_inclusive('\n') {
+        if let Some(key) = key_of(line.trim_end()) {
+            if let Some(len) = previous[offset..].find(BLOCK_END) {
+                let end = offset + len + BLOCK_END.len();
+                blocks.insert(key, previous[offset..end].to_string());
+            }
+        }
+        offset += line.len();
+    }
+    blocks
 }
 
 /// The block of one fitted model.
@@ -75,15 +88,7 @@ fn block(f: &Fitted) -> String {
 /// The file's text: the models of `fitted`, and every other (size, komi) that
 /// `previous` (the file it replaces) had, as it had them; by size, then komi.
 pub fn table_text(fitted: &[Fitted], command: &str, previous: Option<&str>) -> String {
-    let mut blocks: std::collections::BTreeMap<(usize, i32), String> = previous
-        .unwrap_or_default()
-        .lines()
-        .filter_map(key_of)
-        .filter_map(|(size, half_komi)| {
-            let text = block_of(previous?, size, half_komi)?;
-            Some(((size, half_komi), text.to_string()))
-        })
-        .collect();
+    let mut blocks = blocks_of(previous.unwrap_or_default());
     for f in fitted {
         blocks.insert((f.size, f.half_komi), block(f));
     }
@@ -162,18 +167,27 @@ mod tests {
             Some(&previous),
         );
         assert_eq!(text.matches("Calibrated {").count(), 4);
-        for (size, half_komi) in [(4, 0), (6, 4)] {
-            assert_eq!(
-                block_of(&text, size, half_komi),
-                block_of(&previous, size, half_komi)
-            );
+        let (before, after) = (blocks_of(&previous), blocks_of(&text));
+        for key in [(4, 0), (6, 4)] {
+            assert_eq!(after[&key], before[&key]);
         }
         assert!(text.contains("// 4x4, komi 0: first fit of 4 at komi 0"));
         assert!(text.contains("// 4x4, komi 2: second fit of 4 at komi 2"));
         assert!(!text.contains("first fit of 4 at komi 2"));
-        assert!(block_of(&text, 4, 4)
-            .unwrap()
-            .contains("slope_start: 0.75,"));
+        assert!(after[&(4, 4)].contains("slope_start: 0.75,"));
         assert!(text.contains("// 7x7, komi 0: first fit of 7"));
+    }
+
+    #[test]
+    fn rewriting_the_shipped_table_with_no_fit_changes_only_its_command() {
+        let shipped = include_str!("../../../src/eval/outlook_table.rs");
+        let command = "menhir-tools calibrate fit --write src/eval/outlook_table.rs";
+        let text = table_text(&[], command, Some(shipped));
+        let body = |t: &str| t.split_once('\n').map(|(_, rest)| rest.to_string());
+        assert_eq!(body(&text), body(shipped));
+        assert_eq!(
+            blocks_of(shipped).len(),
+            shipped.matches("Calibrated {").count()
+        );
     }
 }
