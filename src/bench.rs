@@ -5,11 +5,11 @@
 //! `tests/bench.rs` holds the two together), and a commit that should not
 //! change play shows it did not.
 
+use crate::clock::Instant;
 use crate::engine::{Engine, EngineOptions};
 use crate::game::Game;
 use crate::notation::parse_tps;
 use crate::search::Limits;
-use std::time::Instant;
 
 /// The node total of `run(DEPTH)`: the one place it is recorded.
 pub const SIGNATURE: u64 = 118_606;

@@ -31,6 +31,7 @@ fn solved_lines(tps: &str, multipv: usize) -> (Option<String>, Vec<SearchInfo>) 
     let setup = SolvedSetup {
         table_mib: 16,
         multipv,
+        pause_every: None,
     };
     let limits = Limits {
         nodes: Some(2_000_000),

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 /// The library's top-level modules, lowest layer first; modules on one line
 /// share a layer.
 const LAYERS: &[&[&str]] = &[
+    &["clock"],
     &["board"],
     &["movegen"],
     &["game"],

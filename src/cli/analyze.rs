@@ -169,6 +169,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         Report::BestMove(Some(mv)) => println!("best move: {}", move_to_ptn(mv)),
         Report::BestMove(None) => println!("no legal move"),
         Report::Note(text) => println!("{text}"),
+        Report::Pause => {}
     };
     engine.think(limits, &report)?;
     Ok(())

@@ -14,6 +14,7 @@ pub use options::{
 };
 
 use crate::board::{Move, Position, Reserves};
+use crate::clock::Instant;
 use crate::game::Game;
 use crate::notation::{parse_tps_with, PlayPtn};
 use crate::search::{Limits, Report, SearchInfo, SearchParams, TranspositionTable};
@@ -22,7 +23,7 @@ use run::run;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::Duration;
 
 /// Memory available for new allocations, in MiB (Linux; `None` elsewhere).
 fn available_mib() -> Option<usize> {
@@ -45,7 +46,61 @@ enum Board {
 
 struct Running {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    /// The search's thread; `None` for a `Job` its host runs.
+    handle: Option<JoinHandle<()>>,
+}
+
+/// What the host the engine runs in can give it. Natively: every thread and
+/// all the memory asked for. In a browser (`web/`): one thread, a wasm32
+/// address space, and a search that pauses for the page's messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Host {
+    /// The most search threads (`Threads` above it is cut to it).
+    pub max_threads: usize,
+    /// The largest table, MiB (`Hash` above it is cut to it).
+    pub max_hash_mib: usize,
+    /// Searches report `Report::Pause` this often (`search::pause`).
+    pub pause_every: Option<Duration>,
+}
+
+impl Default for Host {
+    fn default() -> Host {
+        Host {
+            max_threads: usize::MAX,
+            max_hash_mib: usize::MAX,
+            pause_every: None,
+        }
+    }
+}
+
+/// A search ready to run, taken from `Engine::start`: `go` runs it on a
+/// thread of its own; a host with one thread (`web/`) runs it itself.
+pub struct Job {
+    game: Game,
+    params: SearchParams,
+    solver_mib: usize,
+    tt: Arc<TranspositionTable>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Job {
+    /// The board size of the position to search.
+    pub fn size(&self) -> usize {
+        self.game.position().size()
+    }
+
+    /// Searches, reporting to `report` and ending with exactly one
+    /// `Report::BestMove`; returns the move.
+    pub fn run(self, report: &(dyn Fn(Report) + Sync)) -> Option<Move> {
+        run(
+            &self.game,
+            &self.params,
+            self.solver_mib,
+            &self.tt,
+            &self.stop,
+            report,
+        )
+    }
 }
 
 /// What a one-shot `think` found.
@@ -72,6 +127,8 @@ pub struct Engine {
     /// The piece counts set before the first `teinewgame`, which every later
     /// `teinewgame` restores; `None` until the first one.
     session_pieces: Option<PieceCounts>,
+    /// What the host gives the engine.
+    host: Host,
 }
 
 impl Default for Engine {
@@ -98,7 +155,14 @@ impl Engine {
             tt_requested: 0,
             running: None,
             session_pieces: None,
+            host: Host::default(),
         }
+    }
+
+    /// Runs within what `host` gives (the browser build's limits).
+    pub fn set_host(&mut self, host: Host) {
+        self.host = host;
+        self.options.threads = self.options.threads.min(host.max_threads);
     }
 
     /// The current option values.
@@ -111,6 +175,16 @@ impl Engine {
     /// its start, and otherwise take effect from the next `position`. Stops
     /// nothing: callers set options between searches.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        self.set_option_noted(name, value).map(|_| ())
+    }
+
+    /// `set_option`, with a note for the user when the host cut the value
+    /// (`Threads` above what it can run).
+    pub fn set_option_noted(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<Option<String>, OptionError> {
         let before = self.options.pieces;
         let spec = self.options.set(name, value)?;
         if spec.name == HALF_KOMI.name {
@@ -122,7 +196,15 @@ impl Engine {
         if is_piece_count(spec) && self.options.pieces != before {
             self.pieces_changed();
         }
-        Ok(())
+        let most = self.host.max_threads;
+        if spec.name == "Threads" && self.options.threads > most {
+            let asked = self.options.threads;
+            self.options.threads = most;
+            return Ok(Some(format!(
+                "Threads {asked}: this build searches on at most {most}; using {most}"
+            )));
+        }
+        Ok(None)
     }
 
     /// The reserves a game of size `n` starts with under the current options.
@@ -291,6 +373,12 @@ impl Engine {
         self.tt = None;
         let mut size = want;
         let mut note = None;
+        if size > self.host.max_hash_mib {
+            size = self.host.max_hash_mib;
+            note = Some(format!(
+                "Hash {want} MiB is more than this build can address; using {size} MiB"
+            ));
+        }
         if let Some(cap) = available_mib().map(|m| (m / 2).max(1)) {
             if size > cap {
                 note = Some(format!(
@@ -337,35 +425,55 @@ impl Engine {
             multipv: self.options.multipv.max(1),
             contempt: self.options.contempt,
             start: Instant::now(),
+            pause_every: self.host.pause_every,
         }
+    }
+
+    /// Prepares a search of the current position within `limits`, to be run
+    /// by the caller (`Job::run`); the engine counts as searching until the
+    /// job's `BestMove` is handled (`wait`). Without a game to search, returns
+    /// the reason.
+    pub fn start(&mut self, limits: Limits) -> Result<Job, String> {
+        self.wait();
+        let game = self.searchable()?;
+        let _ = self.ensure_hash();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.running = Some(Running {
+            stop: Arc::clone(&stop),
+            handle: None,
+        });
+        Ok(Job {
+            game,
+            params: self.params(limits),
+            solver_mib: self.options.hash_mib.min(self.host.max_hash_mib),
+            tt: Arc::clone(self.tt.as_ref().expect("ensure_hash allocated it")),
+            stop,
+        })
     }
 
     /// Starts searching the current position on a thread of its own; reports go
     /// to `reports`, ending with exactly one `Report::BestMove`. Without a game
     /// to search, sends nothing and returns the reason.
     pub fn go(&mut self, limits: Limits, reports: Sender<Report>) -> Result<(), String> {
-        self.wait();
-        let game = self.searchable()?;
-        let _ = self.ensure_hash();
-        let tt = Arc::clone(self.tt.as_ref().expect("ensure_hash allocated it"));
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let params = self.params(limits);
-        let solver_mib = self.options.hash_mib;
+        let job = self.start(limits)?;
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let report = |r: Report| {
+                job.run(&|r: Report| {
                     let _ = reports.send(r);
-                };
-                run(&game, &params, solver_mib, &tt, &flag, &report);
+                });
             });
         match spawned {
             Ok(handle) => {
-                self.running = Some(Running { stop, handle });
+                if let Some(r) = &mut self.running {
+                    r.handle = Some(handle);
+                }
                 Ok(())
             }
-            Err(e) => Err(format!("could not start the search thread: {e}")),
+            Err(e) => {
+                self.running = None;
+                Err(format!("could not start the search thread: {e}"))
+            }
         }
     }
 
@@ -378,10 +486,9 @@ impl Engine {
 
     /// Waits for the running search thread to end.
     pub fn wait(&mut self) {
-        if let Some(r) = self.running.take() {
-            if r.handle.join().is_err() {
-                log::error!("the search thread panicked");
-            }
+        let handle = self.running.take().and_then(|r| r.handle);
+        if handle.is_some_and(|h| h.join().is_err()) {
+            log::error!("the search thread panicked");
         }
     }
 
@@ -410,7 +517,8 @@ impl Engine {
             }
             on_report(r);
         };
-        let best = run(&game, &params, self.options.hash_mib, &tt, &stop, &report);
+        let solver_mib = self.options.hash_mib.min(self.host.max_hash_mib);
+        let best = run(&game, &params, solver_mib, &tt, &stop, &report);
         Ok(Thought {
             best,
             summary: summary

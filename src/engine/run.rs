@@ -31,6 +31,7 @@ pub(super) fn run(
     let setup = tinue::SolvedSetup {
         table_mib: solver_mib,
         multipv: params.multipv,
+        pause_every: params.pause_every,
     };
     let solve = || tinue::go_solved(game.position(), &params.limits, setup, stop, report);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {

@@ -30,6 +30,7 @@ mod weights;
 
 pub use explain::{explain, Explanation, Term};
 pub use incremental::NetStack;
+pub use net_weights::{has_network, install as install_network};
 pub use score::Score;
 
 use crate::board::{Bitboard, Color, Position, MAX_SIZE, MIN_SIZE};

@@ -3,7 +3,8 @@
 //! a hard deadline that is never crossed, leaving room for racetrack, which charges
 //! from writing `position` to reading `bestmove`.
 
-use std::time::{Duration, Instant};
+use crate::clock::Instant;
+use std::time::Duration;
 
 /// The limits of one `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -8,6 +8,7 @@ mod eval_cache;
 pub mod limits;
 mod ordering;
 pub mod params;
+pub mod pause;
 mod steadiness;
 pub mod tt;
 mod worker;
@@ -19,12 +20,14 @@ pub use tt::TranspositionTable;
 
 use crate::board::Move;
 use crate::board::Position;
+use crate::clock::Instant;
 use crate::eval::outlook::{outlook, Outlook};
 use crate::movegen::MoveList;
 pub use params::MAX_DEPTH;
 use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY};
+use pause::PauseEvery;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use steadiness::Steadiness;
 use worker::Worker;
 
@@ -51,6 +54,8 @@ pub struct Shared<'a> {
     splits: worker::split::Splits,
     /// The move-ordering history all threads learn into.
     history: ordering::History,
+    /// When the main thread hands control back to its host (`pause.rs`).
+    pause: Option<PauseEvery<'a>>,
 }
 
 impl<'a> Shared<'a> {
@@ -75,6 +80,7 @@ impl<'a> Shared<'a> {
             root_side,
             splits: worker::split::Splits::default(),
             history: ordering::History::new(),
+            pause: None,
         }
     }
 }
@@ -125,6 +131,10 @@ pub enum Report {
     BestMove(Option<Move>),
     /// A message for the user (`info string`): progress of the proof search.
     Note(String),
+    /// The search hands control to its host for a moment (only when
+    /// `SearchParams::pause_every` asks for it, `pause.rs`); callers that run
+    /// the search on a thread of its own ignore it.
+    Pause,
 }
 
 /// How to search.
@@ -141,6 +151,9 @@ pub struct SearchParams {
     pub contempt: i32,
     /// When the search (and its clock) started.
     pub start: Instant,
+    /// Report `Report::Pause` this often (a host with one thread, `pause.rs`);
+    /// `None` never.
+    pub pause_every: Option<Duration>,
 }
 
 /// One ranked root line of a completed iteration.
@@ -167,7 +180,7 @@ pub fn search(
         return None;
     };
     tt.new_search();
-    let shared = Shared::new(
+    let mut shared = Shared::new(
         tt,
         stop,
         Deadline::for_position(&params.limits, pos, params.start),
@@ -176,6 +189,7 @@ pub fn search(
         params.contempt,
         pos.to_move(),
     );
+    shared.pause = params.pause_every.map(|every| PauseEvery { every, report });
     let multipv = params.multipv.clamp(1, roots.len());
     let done = run_threads(pos, history, params, &shared, multipv, report);
     let (lines, depth, seldepth) = (done.lines, done.depth, done.seldepth);
@@ -235,8 +249,15 @@ fn run_threads(
         let mut main = Worker::new(0, pos.clone(), history, shared);
         let (lines, depth) = iterate(&mut main, params, multipv, report);
         if params.limits.is_infinite() {
+            // Wait for `stop`: a host with one thread is handed control.
+            let mut pauses = shared.pause.map(pause::Pauses::start);
             while !shared.stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
+                match &mut pauses {
+                    Some(p) => {
+                        p.tick();
+                    }
+                    None => std::thread::sleep(Duration::from_millis(1)),
+                }
             }
         }
         shared.stop.store(true, Ordering::Relaxed);
@@ -400,6 +421,7 @@ mod tests {
             multipv: 1,
             contempt: 0,
             start: Instant::now(),
+            pause_every: None,
         };
         let shared = Shared::new(
             &tt,

@@ -83,6 +83,8 @@ pub struct Worker<'a> {
     /// The main thread's share of its soft target, in percent, from how steady
     /// its answer has been (`steadiness.rs`).
     pub(super) time_scale: u32,
+    /// The main thread's pauses for a host with one thread (`pause.rs`).
+    pauses: Option<super::pause::Pauses<'a>>,
 }
 
 impl<'a> Worker<'a> {
@@ -119,6 +121,10 @@ impl<'a> Worker<'a> {
             root_best: 0,
             depth: 1,
             time_scale: 100,
+            pauses: shared
+                .pause
+                .filter(|_| id == 0)
+                .map(super::pause::Pauses::start),
         }
     }
 
@@ -170,6 +176,11 @@ impl<'a> Worker<'a> {
             if self.id == 0 && self.shared.deadline.hard_passed() {
                 self.stopped = true;
                 self.shared.stop.store(true, Ordering::Relaxed);
+                return true;
+            }
+            let paused = self.pauses.as_mut().is_some_and(super::pause::Pauses::tick);
+            if paused && self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
                 return true;
             }
         }

@@ -47,6 +47,18 @@ pub enum Command {
     Unknown(String),
 }
 
+impl Command {
+    /// True for the commands that end a running search before they are
+    /// handled (`docs/tei.md`): everything but `tei`, `isready`, empty lines
+    /// and lines not understood, which are answered while it runs.
+    pub fn ends_search(&self) -> bool {
+        !matches!(
+            self,
+            Command::Tei | Command::IsReady | Command::Empty | Command::Unknown(_)
+        )
+    }
+}
+
 /// Parses one line.
 pub fn parse(line: &str) -> Command {
     let words: Vec<&str> = line.split_whitespace().collect();

@@ -4,7 +4,7 @@
 
 use super::command::Command;
 use super::format::{identification, info_line};
-use crate::engine::{Engine, EngineOptions, OptionError};
+use crate::engine::{Engine, EngineOptions, Host, Job, OptionError};
 use crate::notation::move_to_ptn;
 use crate::search::{Limits, Report};
 use crossbeam_channel::{Receiver, Sender};
@@ -25,6 +25,10 @@ pub struct Session<W: Write> {
     engine: Engine,
     reports_tx: Sender<Report>,
     reports_rx: Receiver<Report>,
+    /// A host with one thread (`web/`) runs the searches itself: `go` leaves
+    /// its job here (`take_job`) instead of starting a thread.
+    hosted: bool,
+    job: Option<Job>,
 }
 
 impl<W: Write> Session<W> {
@@ -36,7 +40,35 @@ impl<W: Write> Session<W> {
             engine: Engine::new(EngineOptions::default()),
             reports_tx,
             reports_rx,
+            hosted: false,
+            job: None,
         }
+    }
+
+    /// A session for a host that runs every search itself, on its one thread,
+    /// within `host`'s limits: after a `go`, the host takes the search with
+    /// `take_job`, runs it, and passes its reports to `on_report`.
+    pub fn hosted(out: W, host: Host) -> Session<W> {
+        let mut session = Session::new(out);
+        session.engine.set_host(host);
+        session.hosted = true;
+        session
+    }
+
+    /// The search the last `go` prepared, for a hosted session.
+    pub fn take_job(&mut self) -> Option<Job> {
+        self.job.take()
+    }
+
+    /// True while a search runs (until its `bestmove` is printed).
+    pub fn is_searching(&self) -> bool {
+        self.engine.is_searching()
+    }
+
+    /// Asks the running search to stop, without waiting for it: its
+    /// `bestmove` follows through `on_report`.
+    pub fn interrupt(&self) {
+        self.engine.stop();
     }
 
     /// The channel the search reports on (for the caller's select loop).
@@ -61,6 +93,7 @@ impl<W: Write> Session<W> {
         match report {
             Report::Info(info) => self.send(&info_line(&info)),
             Report::Note(text) => self.send(&format!("info string {text}")),
+            Report::Pause => {}
             Report::BestMove(mv) => {
                 let text = mv.map_or_else(|| "--".to_string(), move_to_ptn);
                 self.send(&format!("bestmove {text}"));
@@ -75,6 +108,11 @@ impl<W: Write> Session<W> {
             return;
         }
         self.engine.stop();
+        if self.hosted {
+            // The host runs the search and prints its `bestmove`; it never
+            // hands a command over while one runs, so this is only a guard.
+            return;
+        }
         while let Ok(report) = self.reports_rx.recv() {
             let done = matches!(report, Report::BestMove(_));
             self.on_report(report);
@@ -86,8 +124,12 @@ impl<W: Write> Session<W> {
 
     /// Handles one command.
     pub fn handle(&mut self, command: Command) -> Flow {
+        if command.ends_search() && command != Command::Quit {
+            self.finish_search();
+        }
         match command {
-            Command::Empty => {}
+            // `stop` ended the search above; an empty line asks for nothing.
+            Command::Empty | Command::Stop => {}
             Command::Tei => {
                 for line in identification() {
                     self.send(&line);
@@ -100,49 +142,47 @@ impl<W: Write> Session<W> {
                 }
                 self.send("readyok");
             }
-            Command::Stop => self.finish_search(),
             Command::Quit => {
                 self.engine.stop();
                 self.engine.wait();
                 return Flow::Quit;
             }
             Command::SetOption { name, value } => {
-                self.finish_search();
-                match self.engine.set_option(&name, value.as_deref()) {
-                    Ok(()) => {}
+                match self.engine.set_option_noted(&name, value.as_deref()) {
+                    Ok(None) => {}
+                    Ok(Some(note)) => self.send(&format!("info string {note}")),
                     Err(e @ OptionError::Unknown(_)) => log::warn!("setoption: {e}; ignored"),
                     Err(e) => log::warn!("setoption: {e}; keeping the old value"),
                 }
             }
             Command::NewGame { size, half_komi } => {
-                self.finish_search();
                 if let Err(e) = self.engine.new_game(size, half_komi) {
                     log::warn!("teinewgame: {e}; no game");
                 }
             }
             Command::Position { tps, moves } => {
-                self.finish_search();
                 if let Err(reason) = self.engine.set_position(tps.as_deref(), &moves) {
                     log::warn!("position rejected: {reason}");
                 }
             }
             Command::BadPosition(reason) => {
-                self.finish_search();
                 log::warn!("position rejected: {reason}");
                 self.engine.refuse_position(reason);
             }
-            Command::Go(limits) => {
-                self.finish_search();
-                self.go(limits);
-            }
+            Command::Go(limits) => self.go(limits),
             Command::Unknown(reason) => log::warn!("ignored: {reason}"),
         }
         Flow::Continue
     }
 
     fn go(&mut self, limits: Limits) {
-        let tx = self.reports_tx.clone();
-        if let Err(reason) = self.engine.go(limits, tx) {
+        let started = if self.hosted {
+            self.engine.start(limits).map(|job| self.job = Some(job))
+        } else {
+            let tx = self.reports_tx.clone();
+            self.engine.go(limits, tx)
+        };
+        if let Err(reason) = started {
             self.send(&format!("info error {reason}"));
             self.send("bestmove --");
         }

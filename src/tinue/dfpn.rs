@@ -10,9 +10,10 @@
 use super::table::{Table, INF};
 use super::{Goal, TinueOptions};
 use crate::board::{Color, GameResult, Move, Position};
+use crate::clock::Instant;
 use crate::movegen::MoveList;
+use crate::search::pause::{PauseEvery, Pauses};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// A child of the node being searched: its move and what is known of it.
 #[derive(Clone, Copy)]
@@ -36,6 +37,8 @@ pub(super) struct Dfpn<'a> {
     /// Set once a limit is reached: every search returns at once.
     pub aborted: bool,
     scratch: MoveList,
+    /// Pauses for a host with one thread (`search::pause`).
+    pauses: Option<Pauses<'a>>,
 }
 
 impl<'a> Dfpn<'a> {
@@ -63,7 +66,14 @@ impl<'a> Dfpn<'a> {
             start: Instant::now(),
             aborted: false,
             scratch: MoveList::new(),
+            pauses: None,
         }
+    }
+
+    /// The same search, handing control to its host as `pause` says.
+    pub fn pausing(mut self, pause: Option<PauseEvery<'a>>) -> Dfpn<'a> {
+        self.pauses = pause.map(Pauses::start);
+        self
     }
 
     fn counts(&self, result: GameResult) -> bool {
@@ -179,6 +189,9 @@ impl<'a> Dfpn<'a> {
                 .options
                 .time_ms
                 .is_some_and(|ms| self.start.elapsed().as_millis() >= u128::from(ms));
+            if let Some(p) = &mut self.pauses {
+                p.tick();
+            }
             if over_time || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }

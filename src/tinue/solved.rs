@@ -12,8 +12,10 @@ use super::table::INF;
 use super::{Goal, TinueOptions};
 use crate::board::{Move, Position};
 use crate::eval::outlook::outlook;
+use crate::search::pause::PauseEvery;
 use crate::search::{Limits, Report, Score, SearchInfo, Solved};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The longest proof `go solved` looks for when no `depth` is given.
 pub const SOLVED_MAX_PLIES: u32 = 63;
@@ -31,6 +33,9 @@ pub struct SolvedSetup {
     /// Lines to report for a proven win: one per winning first move, at most
     /// this many.
     pub multipv: usize,
+    /// Report `Report::Pause` this often (a host with one thread,
+    /// `search::pause`).
+    pub pause_every: Option<Duration>,
 }
 
 /// Runs the proof search on `pos` and reports what it proves: `info` lines
@@ -60,8 +65,10 @@ pub fn go_solved(
         table_mib: (setup.table_mib / 2).clamp(1, SOLVED_TABLE_MAX_MIB),
         any_length: false,
     };
-    let mut win = Dfpn::new(pos.clone(), &options, stop);
-    let mut loss = Dfpn::for_attacker(pos.to_move().opponent(), pos.clone(), &options, stop);
+    let pause = setup.pause_every.map(|every| PauseEvery { every, report });
+    let mut win = Dfpn::new(pos.clone(), &options, stop).pausing(pause);
+    let mut loss =
+        Dfpn::for_attacker(pos.to_move().opponent(), pos.clone(), &options, stop).pausing(pause);
     let mut searched = 0;
     for plies in 1..=options.max_plies {
         let (s, other) = if plies % 2 == 1 {

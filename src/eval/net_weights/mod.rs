@@ -1,7 +1,8 @@
 //! The fitted weights of the evaluation's learned correction (`eval::net`): one
 //! binary file per board size (`s3.bin` to `s8.bin`), compiled in with
-//! `include_bytes!` and decoded once, on first use, into a `OnceLock` per
-//! size. An empty file means the size has no correction (yet).
+//! `include_bytes!` (feature `embedded-networks`, on by default; the browser
+//! build installs them from files instead) and decoded once, on first use,
+//! into a `OnceLock` per size. An empty file means the size has no correction (yet).
 //! `menhir-tools tune net --write src/eval/net_weights` writes `s<size>.bin`.
 //!
 //! # The file format
@@ -146,7 +147,8 @@ pub fn decode(bytes: &[u8]) -> Result<NetFile, String> {
 }
 
 /// The shipped files, per size from `MIN_SIZE`; empty for a size without a
-/// network.
+/// network, and for every size in a build without `embedded-networks`.
+#[cfg(feature = "embedded-networks")]
 const FILES: [&[u8]; MAX_SIZE - MIN_SIZE + 1] = [
     include_bytes!("s3.bin"),
     include_bytes!("s4.bin"),
@@ -155,8 +157,10 @@ const FILES: [&[u8]; MAX_SIZE - MIN_SIZE + 1] = [
     include_bytes!("s7.bin"),
     include_bytes!("s8.bin"),
 ];
+#[cfg(not(feature = "embedded-networks"))]
+const FILES: [&[u8]; MAX_SIZE - MIN_SIZE + 1] = [&[]; MAX_SIZE - MIN_SIZE + 1];
 
-/// Each shipped file, decoded on first use.
+/// Each size's network, decoded on first use (or installed by the host).
 static DECODED: [OnceLock<NetWeights>; MAX_SIZE - MIN_SIZE + 1] =
     [const { OnceLock::new() }; MAX_SIZE - MIN_SIZE + 1];
 
@@ -170,10 +174,44 @@ pub fn shipped_file(size: usize) -> Option<&'static [u8]> {
     (!bytes.is_empty()).then_some(bytes)
 }
 
+/// True when the network of board size `size` is at hand: compiled in, or
+/// installed. A build without `embedded-networks` has none until its host
+/// installs them.
+pub fn has_network(size: usize) -> bool {
+    shipped_file(size).is_some()
+        || size
+            .checked_sub(MIN_SIZE)
+            .and_then(|i| DECODED.get(i))
+            .is_some_and(|d| d.get().is_some())
+}
+
+/// Installs the network file `bytes` (the format above, as `s<size>.bin`
+/// holds it) for board size `size`: how a build without `embedded-networks`
+/// (the browser's) gets the networks it loads when first needed. A size that
+/// already has one keeps it.
+pub fn install(size: usize, bytes: &[u8]) -> Result<(), String> {
+    let file = decode(bytes)?;
+    if file.size != size {
+        return Err(format!(
+            "the file holds a {0}x{0} network, not {size}x{size}",
+            file.size
+        ));
+    }
+    let slot = DECODED
+        .get(size - MIN_SIZE)
+        .ok_or_else(|| format!("board size {size}"))?;
+    let _ = slot.set(file.weights);
+    Ok(())
+}
+
 /// The fitted weights for board size `size`, if any.
 pub fn weights_for(size: usize) -> Option<&'static NetWeights> {
+    let slot = DECODED.get(size.checked_sub(MIN_SIZE)?)?;
+    if let Some(weights) = slot.get() {
+        return Some(weights);
+    }
     let bytes = shipped_file(size)?;
-    Some(DECODED[size - MIN_SIZE].get_or_init(|| {
+    Some(slot.get_or_init(|| {
         let file = decode(bytes).unwrap_or_else(|e| panic!("s{size}.bin: {e}"));
         assert_eq!(file.size, size, "s{size}.bin holds another size's weights");
         file.weights

@@ -407,8 +407,8 @@ mod tests {
     /// point, and gets its own back when it leaves.
     #[test]
     fn a_helper_searches_with_the_owners_killers() {
+        use crate::clock::Instant;
         use crate::search::{Deadline, Limits, Shared, TranspositionTable};
-        use std::time::Instant;
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(false);
         let limits = Limits::default();
