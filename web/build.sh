@@ -50,7 +50,8 @@ python3 "$HERE/strip_target_features.py" "$WASM"
 wasm-bindgen --target no-modules --no-typescript --out-dir "$STAGE" --out-name menhir_wasm "$WASM"
 
 # The imports through which the engine pauses: Asyncify unwinds and rewinds
-# the stack at these calls only.
+# the stack at these calls only, and instruments only the functions that reach
+# them by direct calls (the engine's pause is one, `search/pause.rs`).
 PAUSES="./menhir_wasm_bg.js.__wbg_menhirPause_*,./menhir_wasm_bg.js.__wbg_menhirLoadNetwork_*"
 FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
           --enable-nontrapping-float-to-int --enable-multivalue)
@@ -68,7 +69,7 @@ bundle() { # bundle DIR WASM-OPT-ARGS...: the glue, the worker, the networks
 }
 
 say "instrumenting for pauses (Asyncify) and optimising"
-bundle "$OUT" --asyncify --pass-arg="asyncify-imports@$PAUSES"
+bundle "$OUT" --asyncify --pass-arg="asyncify-imports@$PAUSES" --pass-arg=asyncify-ignore-indirect
 if [ "${1:-}" = "--no-pause" ]; then
   bundle "$HERE/dist-nopause"
 fi

@@ -45,8 +45,16 @@
     return new Uint8Array(await response.arrayBuffer());
   }
 
+  // The driver whose engine is running: the search's pause (a global the
+  // engine calls directly, `menhir::search::pause`) is its.
+  let active = null;
+  scope.menhirPause = () => active.menhirPause();
+
   scope.menhirDriver = function (pump, exports, stack, stackLength, output) {
     const later = makeLater();
+    // A build without Asyncify (web/build.sh --no-pause, for measurements)
+    // never pauses, and loads networks only from a synchronous loader.
+    const pauses = typeof exports.asyncify_get_state === "function";
     let depth = 0; // calls into the engine under way
     let running = false; // a pump is under way (maybe unwound)
     let waiting = null; // what to do while unwound, then rewind
@@ -71,8 +79,9 @@
         if (rewind) {
           exports.asyncify_start_rewind(stack);
         }
+        active = driver;
         enter(() => pump.run());
-        if (exports.asyncify_get_state() !== UNWINDING) {
+        if (!pauses || exports.asyncify_get_state() !== UNWINDING) {
           running = false;
           return;
         }
@@ -112,7 +121,7 @@
       enter(() => pump.receive(String(line)));
     }
 
-    return {
+    const driver = {
       send,
       wake() {
         if (!running) {
@@ -121,9 +130,14 @@
         }
       },
       menhirPause() {
-        suspend(null);
+        if (pauses) suspend(null);
       },
       menhirLoadNetwork(size) {
+        if (!pauses) {
+          const load = scope.menhirLoadNetworkFileSync;
+          if (typeof load === "function") pump.install_network(size, new Uint8Array(load(size)));
+          return;
+        }
         suspend(() =>
           networkFile(size).then(
             (bytes) => enter(() => pump.install_network(size, bytes)),
@@ -132,5 +146,6 @@
         );
       },
     };
+    return driver;
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -4,12 +4,13 @@
 //! `start_engine(output)` returns a function that takes one TEI line; the
 //! engine answers through `output`, one line a call. The protocol is the
 //! native one: the same `tei::Session`, in its hosted form, where this crate
-//! runs each search itself on the worker's only thread. The search reports
-//! `Report::Pause` every `PAUSE_EVERY`; the driver (`js/driver.js`, appended
-//! to the wasm-bindgen glue by `build.sh`) then unwinds the stack with
-//! Binaryen's Asyncify, lets the worker take its messages, and rewinds it, so
-//! `stop` and `isready` are answered while a search runs. A size's network is
-//! fetched when a search first needs it, the same way.
+//! runs each search itself on the worker's only thread. The search calls the
+//! page's `menhirPause` every `PAUSE_EVERY` (`menhir::search::pause`); the
+//! driver (`js/driver.js`, appended to the wasm-bindgen glue by `build.sh`)
+//! then unwinds the stack with Binaryen's Asyncify, lets the worker take its
+//! messages, and rewinds it, so `stop` and `isready` are answered while a
+//! search runs. A size's network is fetched when a search first needs it, the
+//! same way (`menhirLoadNetwork`).
 
 mod host;
 mod lines;
@@ -42,11 +43,6 @@ extern "C" {
     /// Asks for `Pump::run` soon (after the current message).
     #[wasm_bindgen(method)]
     fn wake(this: &Driver);
-
-    /// Unwinds to the worker's event loop and rewinds after it took its
-    /// messages (an Asyncify import: `build.sh` names it to wasm-opt).
-    #[wasm_bindgen(method, js_name = menhirPause)]
-    fn pause(this: &Driver);
 
     /// Unwinds until the network of board size `size` was fetched and given
     /// to `Pump::install_network`, or could not be (an Asyncify import too).
