@@ -28,6 +28,10 @@ self.fetch = async (url) => {
     return new Response("", { status: 404 });
   }
 };
+// For a build without pauses (web/build.sh --no-pause), which cannot wait
+// for a fetch: its networks, read at once.
+self.menhirLoadNetworkFileSync = (size) =>
+  fs.readFileSync(path.join(path.dirname(workerFile), "nets", `s${size}.bin`));
 self.postMessage = (data) => parentPort.postMessage(data);
 parentPort.on("message", (data) => self.onmessage && self.onmessage({ data }));
 vm.runInThisContext(fs.readFileSync(workerFile, "utf8"), { filename: workerFile });
