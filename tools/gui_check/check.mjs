@@ -25,11 +25,26 @@
 //               (by default they are listed apart: this check may run offline)
 
 import fs from "node:fs";
-import puppeteer from "puppeteer-core";
+import {
+  analysisButton,
+  buttonByLabel,
+  clickButton,
+  clickUntil,
+  fail,
+  launch,
+  loadApp,
+  newReport,
+  panelClip,
+  plyTPS,
+  resultsFor as botResultsFor,
+  run,
+  setOptionInput,
+  waitFor,
+  waitForLines,
+} from "./common.mjs";
 
 const APP_URL = process.env.APP_URL || "http://localhost:8089/";
 const ENGINE_PORT = Number(process.env.ENGINE_PORT || 7731);
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SCREENSHOT = process.env.SCREENSHOT || "ptn-ninja-analysis.png";
 const REPORT = process.env.REPORT || "gui-check-report.json";
 const MOVETIME = Number(process.env.MOVETIME || 1000);
@@ -62,99 +77,9 @@ const PTN = `[Site "Menhir self-play"]
 // Plies visited during interactive analysis (ids in PTN Ninja's ply list).
 const INTERACTIVE_PLIES = [3, 8, 13, 18];
 
-const consoleErrors = [];
-const offlineErrors = [];
-const STRICT_NETWORK = process.env.STRICT_NETWORK === "1";
-
-function isOffline(text, where) {
-  if (STRICT_NETWORK || !text.startsWith("Failed to load resource: net::")) {
-    return false;
-  }
-  try {
-    const host = new URL(where).hostname;
-    return !["localhost", "127.0.0.1", "[::1]", "::1"].includes(host);
-  } catch (error) {
-    return false;
-  }
-}
-const consoleLog = [];
-const report = { appUrl: APP_URL, enginePort: ENGINE_PORT, steps: [] };
-
-function step(name, data = {}) {
-  const entry = { step: name, at: new Date().toISOString(), ...data };
-  report.steps.push(entry);
-  console.log(`[check] ${name}${Object.keys(data).length ? " " + JSON.stringify(data) : ""}`);
-}
-
-function fail(message) {
-  const error = new Error(message);
-  error.isCheckFailure = true;
-  throw error;
-}
-
-async function waitFor(page, fn, arg, timeout, what) {
-  try {
-    return await page.waitForFunction(fn, { timeout, polling: 200 }, arg);
-  } catch (error) {
-    fail(`timed out after ${timeout / 1000}s waiting for ${what}`);
-  }
-}
-
-// Visible element matching an XPath, or null.
-async function visible(page, xpath) {
-  for (const handle of await page.$$(`::-p-xpath(${xpath})`)) {
-    if (await handle.isVisible()) {
-      return handle;
-    }
-  }
-  return null;
-}
-
-async function clickButton(page, label, timeout = 15000) {
-  const xpath = `//button[.//span[contains(@class,'block') and normalize-space()='${label}']]`;
-  const start = Date.now();
-  while (Date.now() - start < timeout) {
-    const button = await visible(page, xpath);
-    if (button) {
-      await button.click();
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  fail(`no visible button "${label}"`);
-}
-
-// The four analysis buttons of the engine panel: position, branch, game, interactive.
-async function analysisButton(page, index) {
-  const buttons = await page.$$(".analysis-controls-group > .q-btn");
-  if (buttons.length < 4) {
-    fail(`expected 4 analysis buttons, found ${buttons.length}`);
-  }
-  return buttons[index];
-}
-
-// Results of the "tei" bot for a position, as plain data.
-function resultsFor(page, tps) {
-  return page.evaluate((tps) => {
-    const positions = window.app.$store.state.analysis.botPositions.tei || {};
-    return (positions[tps] || []).map((r) =>
-      r
-        ? {
-            ply: r.ply ? r.ply.ptn || r.ply.text || String(r.ply) : null,
-            line: (r.followingPlies || []).map((p) => p.ptn || p.text || String(p)),
-            evaluation: r.evaluation ?? null,
-            depth: r.depth ?? null,
-            nodes: r.nodes ?? null,
-            time: r.time ?? null,
-          }
-        : null
-    );
-  }, tps);
-}
-
-function plyTPS(page, plyID) {
-  return page.evaluate((id) => window.app.$store.state.game.ptn.allPlies[id].tpsAfter, plyID);
-}
+const report = newReport({ appUrl: APP_URL, enginePort: ENGINE_PORT });
+const step = report.step;
+const resultsFor = (page, tps) => botResultsFor(page, "tei", tps);
 
 // Seconds from each `stop` sent to the next `bestmove` received.
 function stopLatencies(frames) {
@@ -171,34 +96,7 @@ function stopLatencies(frames) {
 }
 
 async function main() {
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1400"],
-    defaultViewport: { width: 1280, height: 1400 },
-  });
-  const page = await browser.newPage();
-  page.on("console", (msg) => {
-    const text = msg.text();
-    const where = (msg.location() && msg.location().url) || "";
-    consoleLog.push(`${msg.type()}: ${text}${where ? " (" + where + ")" : ""}`);
-    if (msg.type() === "error") {
-      // This check runs without internet access: a resource that PTN Ninja
-      // fetches from elsewhere (its openings database service) fails to load.
-      // Such errors are reported, not counted, unless STRICT_NETWORK=1.
-      if (isOffline(text, where)) {
-        offlineErrors.push(`${text} (${where})`);
-        console.log(`[offline] ${text} (${where})`);
-      } else {
-        consoleErrors.push(where ? `${text} (${where})` : text);
-        console.log(`[console.error] ${text} ${where}`);
-      }
-    }
-  });
-  page.on("pageerror", (error) => {
-    consoleErrors.push(`uncaught: ${error.message}`);
-    console.log(`[pageerror] ${error.message}`);
-  });
+  const { browser, page, consoleErrors, offlineErrors, consoleLog } = await launch();
   // Every WebSocket frame between the page and the engine, with its time (s),
   // straight from the browser (DevTools protocol): the protocol log.
   const frames = [];
@@ -210,29 +108,10 @@ async function main() {
   cdp.on("Network.webSocketFrameError", (e) => frames.push({ t: e.timestamp, dir: "!!", data: e.errorMessage }));
   cdp.on("Network.webSocketClosed", (e) => frames.push({ t: e.timestamp, dir: "ws", data: "closed" }));
   const sent = (re) => frames.some((f) => f.dir === ">>" && re.test(f.data));
-  page.on("requestfailed", (request) => {
-    consoleLog.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
-  });
 
   try {
     // 1. Load the app with a clean profile.
-    await page.goto(APP_URL, { waitUntil: "networkidle2", timeout: 120000 });
-    // A production build does not set window.app (only `quasar dev` does); the
-    // root component is reachable from its element, as in any Vue 2 app.
-    await waitFor(
-      page,
-      () => {
-        const root = document.querySelector("#q-app");
-        if (root && root.__vue__ && root.__vue__.$store) {
-          window.app = root.__vue__;
-          return true;
-        }
-        return false;
-      },
-      null,
-      60000,
-      "the app's store"
-    );
+    await loadApp(page, APP_URL);
     step("app loaded", { title: await page.title() });
 
     // 2. Load the game, as tests/e2e do.
@@ -315,16 +194,18 @@ async function main() {
     }
 
     // 5. MultiPV 3 through the option input, then Apply Options.
-    const multipvInput = await visible(
+    await setOptionInput(page, "MultiPV", MULTIPV);
+    // The panel may still be moving: click again if nothing was sent.
+    await clickUntil(
       page,
-      "//label[contains(@class,'q-field')][.//div[contains(@class,'q-field__label') and normalize-space()='MultiPV']]//input"
+      () => buttonByLabel(page, "Apply Options"),
+      () => {
+        const s = window.app.$store.state.analysis.botStates.tei;
+        return s.isReadying || s.isReady;
+      },
+      null,
+      "apply the options (Apply Options)"
     );
-    if (!multipvInput) {
-      fail("no MultiPV input in the engine panel");
-    }
-    await multipvInput.click({ clickCount: 3 });
-    await multipvInput.type(String(MULTIPV));
-    await clickButton(page, "Apply Options");
     await waitFor(page, () => window.app.$store.state.analysis.botStates.tei.isReady, null, 20000, "readyok after Apply Options");
     if (!sent(new RegExp(`^setoption name MultiPV value ${MULTIPV}$`))) {
       fail(`PTN Ninja did not send setoption name MultiPV value ${MULTIPV}`);
@@ -334,26 +215,23 @@ async function main() {
     // 6. Interactive analysis, moving through plies.
     report.interactive = [];
     await page.evaluate(() => window.app.$store.dispatch("game/GO_TO_PLY", { plyID: 0, isDone: true }));
-    await (await analysisButton(page, 3)).click();
-    await waitFor(page, () => window.app.$store.state.analysis.botStates.tei.isInteractiveEnabled, null, 10000, "interactive analysis to start");
+    await clickUntil(
+      page,
+      () => analysisButton(page, 3),
+      () => window.app.$store.state.analysis.botStates.tei.isInteractiveEnabled,
+      null,
+      "start interactive analysis"
+    );
     step("interactive analysis on");
     for (const plyID of INTERACTIVE_PLIES) {
       await page.evaluate((id) => window.app.$store.dispatch("game/GO_TO_PLY", { plyID: id, isDone: true }), plyID);
       const tps = await plyTPS(page, plyID);
-      await waitFor(
+      await waitForLines(
         page,
-        ({ tps, n }) => {
-          const r = (window.app.$store.state.analysis.botPositions.tei || {})[tps];
-          // All n lines from one iteration: PTN Ninja merges lines slot by slot
-          // as they arrive, so for a moment slot 1 may be a deeper iteration's.
-          const lines = r ? r.slice(0, n) : [];
-          return (
-            lines.length >= n &&
-            lines.every((x) => x && x.evaluation !== undefined && x.evaluation !== null && x.depth >= 6) &&
-            new Set(lines.map((x) => x.depth)).size === 1
-          );
-        },
-        { tps, n: MULTIPV },
+        "tei",
+        tps,
+        MULTIPV,
+        6,
         60000,
         `${MULTIPV} evaluated lines of one iteration at depth >= 6 for ply ${plyID} (${tps})`
       );
@@ -370,7 +248,13 @@ async function main() {
     }
 
     // Stop interactive analysis; the search must end (bestmove) promptly.
-    await (await analysisButton(page, 3)).click();
+    await clickUntil(
+      page,
+      () => analysisButton(page, 3),
+      () => !window.app.$store.state.analysis.botStates.tei.isInteractiveEnabled,
+      null,
+      "stop interactive analysis"
+    );
     await waitFor(
       page,
       () => {
@@ -385,8 +269,13 @@ async function main() {
 
     // 7. Analyze Game (movetime per position).
     const plies = await page.evaluate(() => window.app.$store.state.game.ptn.allPlies.map((p) => ({ id: p.id, text: p.ptn || p.text, tpsBefore: p.tpsBefore, tpsAfter: p.tpsAfter })));
-    await (await analysisButton(page, 2)).click();
-    await waitFor(page, () => window.app.$store.state.analysis.botStates.tei.isAnalyzingGame, null, 10000, "Analyze Game to start");
+    await clickUntil(
+      page,
+      () => analysisButton(page, 2),
+      () => window.app.$store.state.analysis.botStates.tei.isAnalyzingGame,
+      null,
+      "start Analyze Game"
+    );
     step("analyze game started", { movetime: MOVETIME });
     const gameTimeout = Math.max(300000, plies.length * (MOVETIME + 5000) * 2);
     await waitFor(
@@ -431,24 +320,7 @@ async function main() {
     if (process.env.SCREENSHOT_FULL) {
       await page.screenshot({ path: process.env.SCREENSHOT_FULL });
     }
-    const panel = await page.evaluate(() => {
-      const drawers = [...document.querySelectorAll(".q-drawer")].filter((d) => {
-        const r = d.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && r.left > window.innerWidth / 2;
-      });
-      const d = drawers[0];
-      if (!d) return null;
-      const r = d.getBoundingClientRect();
-      // Down to the end of the engine's last line (the viewport is tall
-      // enough for the option inputs, the controls and three lines).
-      let bottom = r.bottom;
-      const items = [...d.querySelectorAll(".analysis-controls-group")].map((c) => c.parentElement.parentElement);
-      if (items.length) {
-        const content = items[0].parentElement.getBoundingClientRect();
-        bottom = Math.min(r.bottom, content.bottom + 8);
-      }
-      return { x: r.left, y: r.top, width: r.width, height: Math.max(200, bottom - r.top) };
-    });
+    const panel = await panelClip(page);
     if (panel) {
       await page.screenshot({ path: SCREENSHOT, clip: panel });
     } else {
@@ -483,13 +355,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => {
-    console.log("[check] PASS");
-    process.exit(0);
-  },
-  (error) => {
-    console.log(`[check] FAIL: ${error.isCheckFailure ? error.message : error.stack}`);
-    process.exit(1);
-  }
-);
+run(main);

@@ -2,10 +2,16 @@
 # Real-browser check of Menhir inside PTN Ninja (see docs/gui.md).
 #
 # Builds PTN Ninja at a given commit OUTSIDE this repository, serves the build on
-# localhost, starts `menhir serve`, runs check.mjs in headless Chromium and stops
-# everything it started. Not run by CI.
+# localhost and drives headless Chromium, then stops everything it started. Two modes:
+#   (default)  starts `menhir serve` and runs check.mjs: PTN Ninja's "TEI" engine
+#              over a WebSocket;
+#   --wasm     applies web/ptn-ninja/menhir-wasm.patch, puts the WebAssembly bundle
+#              (web/dist, built with web/build.sh when missing) in public/menhir-wasm
+#              and runs check-wasm.mjs: the built-in "Menhir (wasm)" engine, in the
+#              page, with no server besides the static one.
+# Not run by CI.
 #
-# Usage: tools/gui_check/run.sh [options]
+# Usage: tools/gui_check/run.sh [--wasm] [options]
 #   --work DIR        where PTN Ninja and the check's node_modules go
 #                     [${TMPDIR:-/tmp}/menhir-gui-check]
 #   --repo URL|PATH   PTN Ninja's git repository [https://github.com/gruppler/PTN-Ninja.git]
@@ -14,7 +20,15 @@
 #   --engine-port N   port for `menhir serve` [7731, which PTN Ninja's TEI engine uses]
 #   --app-port N      port the PTN Ninja build is served on [8089]
 #   --screenshot F    where to save the screenshot [WORK/ptn-ninja-analysis.png]
-#   --movetime MS     time per position for "Analyze Game" [1000]
+#   --movetime MS     time per position for "Analyze Game" [1000; --wasm: 500]
+#   --wasm            check the in-page WebAssembly engine instead (see above)
+#   --bundle DIR      --wasm: the bundle to serve [web/dist]
+#   --tinue-shot F    --wasm: screenshot of the proof search [docs/browser-tinue.png]
+#   --build-only      build PTN Ninja (patched with --wasm) and stop
+#   (--wasm: --screenshot defaults to docs/browser-analysis.png)
+#
+# Heavy steps (yarn install, quasar build, web/build.sh) run under
+# `flock /tmp/menhir-build.lock nice -n 10` so they never overlap other builds.
 #
 # Needs: git, node (>= 18) and npm, python3, Chromium (Debian: apt-get install
 # chromium; CHROMIUM=/path overrides /usr/bin/chromium). yarn v1 is used through
@@ -38,7 +52,11 @@ MENHIR="$ROOT/target/release/menhir"
 ENGINE_PORT=7731
 APP_PORT=8089
 SCREENSHOT=""
-MOVETIME=1000
+MOVETIME=""
+MODE=serve
+BUNDLE="$ROOT/web/dist"
+TINUE_SHOT=""
+BUILD_ONLY=0
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -50,37 +68,86 @@ while [ $# -gt 0 ]; do
     --app-port) APP_PORT="$2"; shift 2 ;;
     --screenshot) SCREENSHOT="$2"; shift 2 ;;
     --movetime) MOVETIME="$2"; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    --wasm) MODE=wasm; shift ;;
+    --bundle) BUNDLE="$2"; shift 2 ;;
+    --tinue-shot) TINUE_SHOT="$2"; shift 2 ;;
+    --build-only) BUILD_ONLY=1; shift ;;
+    -h|--help) sed -n '2,45p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
 done
 
 mkdir -p "$WORK"
 WORK="$(cd "$WORK" && pwd)"
-SCREENSHOT="${SCREENSHOT:-$WORK/ptn-ninja-analysis.png}"
-case "$SCREENSHOT" in /*) ;; *) SCREENSHOT="$PWD/$SCREENSHOT" ;; esac
-APP="$WORK/ptn-ninja"
+abspath() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+if [ "$MODE" = wasm ]; then
+  SCREENSHOT="$(abspath "${SCREENSHOT:-$ROOT/docs/browser-analysis.png}")"
+  TINUE_SHOT="$(abspath "${TINUE_SHOT:-$ROOT/docs/browser-tinue.png}")"
+  BUNDLE="$(abspath "$BUNDLE")"
+  MOVETIME="${MOVETIME:-500}"
+  PATCH="$ROOT/web/ptn-ninja/menhir-wasm.patch"
+  APP="$WORK/ptn-ninja-wasm"    # its own checkout: the patched build
+  STAMP="$COMMIT patch:$(sha256sum "$PATCH" | cut -c1-16)"
+else
+  SCREENSHOT="$(abspath "${SCREENSHOT:-$WORK/ptn-ninja-analysis.png}")"
+  MOVETIME="${MOVETIME:-1000}"
+  PATCH=""
+  APP="$WORK/ptn-ninja"
+  STAMP="$COMMIT"
+fi
 CHECK="$WORK/check"
 LOGS="$WORK/logs"
 mkdir -p "$LOGS"
 
 say() { echo "[run] $*"; }
 
-if ! "$MENHIR" serve --help >/dev/null 2>&1; then
+# Heavy commands wait for (and hold) the shared build lock, at low priority.
+heavy() {
+  if command -v flock >/dev/null; then
+    flock /tmp/menhir-build.lock nice -n 10 "$@"
+  else
+    nice -n 10 "$@"
+  fi
+}
+
+if [ "$MODE" = serve ] && [ "$BUILD_ONLY" = 0 ] && ! "$MENHIR" serve --help >/dev/null 2>&1; then
   echo "no 'serve' subcommand in $MENHIR: build it first (cargo build --release)" >&2
   exit 2
 fi
 
-# --- PTN Ninja, built once per commit -----------------------------------------
+# --- The WebAssembly bundle (--wasm) --------------------------------------------
+if [ "$MODE" = wasm ] && [ "$BUILD_ONLY" = 0 ] && [ ! -f "$BUNDLE/menhir.worker.js" ]; then
+  if [ "$BUNDLE" != "$ROOT/web/dist" ]; then
+    echo "no bundle in $BUNDLE (menhir.worker.js missing)" >&2
+    exit 2
+  fi
+  say "no bundle in web/dist: building it with web/build.sh"
+  if grep -q menhir-build.lock "$ROOT/web/build.sh"; then
+    nice -n 10 "$ROOT/web/build.sh"    # it takes the lock itself
+  else
+    heavy "$ROOT/web/build.sh"
+  fi
+  [ -f "$BUNDLE/menhir.worker.js" ] || { echo "web/build.sh left no $BUNDLE/menhir.worker.js" >&2; exit 1; }
+fi
+
+# --- PTN Ninja, built once per commit (and patch) -------------------------------
 if [ ! -d "$APP/.git" ]; then
   say "cloning PTN Ninja from $REPO"
   git clone --quiet "$REPO" "$APP"
 fi
-if [ "$(cat "$APP/dist/spa/.menhir-built-from" 2>/dev/null || true)" != "$COMMIT" ]; then
-  say "building PTN Ninja at $COMMIT (install and build take several minutes)"
+if [ "$(cat "$APP/dist/spa/.menhir-built-from" 2>/dev/null || true)" != "$STAMP" ]; then
+  say "building PTN Ninja at $STAMP (install and build take several minutes)"
   git -C "$APP" fetch --quiet origin 2>/dev/null || true
   git -C "$APP" checkout --quiet --force "$COMMIT"
   git -C "$APP" clean --quiet -fdx -e node_modules
+  if [ -n "$PATCH" ]; then
+    git -C "$APP" apply "$PATCH"
+    # The bundle is not part of the build's inputs that matter (copied again below).
+    if [ -f "$BUNDLE/menhir.worker.js" ]; then
+      mkdir -p "$APP/public/menhir-wasm"
+      cp -R "$BUNDLE/." "$APP/public/menhir-wasm/"
+    fi
+  fi
   (
     cd "$APP"
     mkdir -p .empty-fs
@@ -95,18 +162,29 @@ if [ "$(cat "$APP/dist/spa/.menhir-built-from" 2>/dev/null || true)" != "$COMMIT
     else
       YARN=(npx --yes yarn@1)
     fi
-    nice -n 10 "${YARN[@]}" install --ignore-scripts --non-interactive --network-timeout 300000 \
+    heavy "${YARN[@]}" install --ignore-scripts --non-interactive --network-timeout 300000 \
       > "$LOGS/yarn-install.log" 2>&1 || { tail -30 "$LOGS/yarn-install.log"; exit 1; }
-    NODE_OPTIONS=--openssl-legacy-provider nice -n 10 npx quasar build -m spa \
+    heavy env NODE_OPTIONS=--openssl-legacy-provider npx quasar build -m spa \
       > "$LOGS/quasar-build.log" 2>&1 || { tail -30 "$LOGS/quasar-build.log"; exit 1; }
-    echo "$COMMIT" > dist/spa/.menhir-built-from
+    echo "$STAMP" > dist/spa/.menhir-built-from
   )
 fi
 say "PTN Ninja build: $APP/dist/spa ($(git -C "$APP" log -1 --format='%h %cs %s' "$COMMIT"))"
+if [ "$BUILD_ONLY" = 1 ]; then
+  exit 0
+fi
+if [ "$MODE" = wasm ]; then
+  # The bundle is served as built now, whatever was copied at build time.
+  rm -rf "$APP/dist/spa/menhir-wasm"
+  mkdir -p "$APP/dist/spa/menhir-wasm"
+  cp -R "$BUNDLE/." "$APP/dist/spa/menhir-wasm/"
+  say "bundle: $BUNDLE -> dist/spa/menhir-wasm ($(cd "$BUNDLE" && ls | tr '\n' ' '))"
+fi
 
 # --- The check's own dependencies (puppeteer-core), outside the repository -----
 mkdir -p "$CHECK"
-cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/check.mjs" "$CHECK/"
+cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/common.mjs" "$HERE/check.mjs" \
+  "$HERE/check-wasm.mjs" "$CHECK/"
 if ! cmp -s "$CHECK/package-lock.json" "$CHECK/node_modules/.package-lock.json.menhir" 2>/dev/null; then
   say "installing puppeteer-core"
   (cd "$CHECK" && npm ci --no-fund --no-audit --ignore-scripts > "$LOGS/npm-ci.log" 2>&1) \
@@ -139,13 +217,27 @@ python3 -m http.server "$APP_PORT" --bind 127.0.0.1 --directory "$APP/dist/spa" 
 PIDS+=($!)
 wait_port "$APP_PORT"
 
+say "running the browser check"
+set +e
+if [ "$MODE" = wasm ]; then
+  # No engine server: the engine runs in the page.
+  (
+    cd "$CHECK"
+    APP_URL="http://localhost:$APP_PORT/" SCREENSHOT="$SCREENSHOT" TINUE_SHOT="$TINUE_SHOT" \
+      REPORT="$WORK/gui-check-wasm-report.json" MOVETIME="$MOVETIME" \
+      node check-wasm.mjs
+  )
+  status=$?
+  set -e
+  say "report: $WORK/gui-check-wasm-report.json; screenshots: $SCREENSHOT $TINUE_SHOT"
+  exit $status
+fi
+
 say "starting $MENHIR serve --port $ENGINE_PORT"
 RUST_LOG="${RUST_LOG:-debug}" "$MENHIR" serve --port "$ENGINE_PORT" < /dev/null > "$LOGS/menhir-serve.log" 2>&1 &
 PIDS+=($!)
 wait_port "$ENGINE_PORT"
 
-say "running the browser check"
-set +e
 (
   cd "$CHECK"
   APP_URL="http://localhost:$APP_PORT/" ENGINE_PORT="$ENGINE_PORT" \

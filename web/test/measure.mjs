@@ -96,5 +96,22 @@ for (let size = 3; size <= 8; size++) {
   const net = path.join(DIST, "nets", `s${size}.bin`);
   if (fs.existsSync(net)) console.log(`  ${size}x${size}: network ${kb(gz(net))}, before the first analysis ${kb(code + gz(net))}`);
 }
+// `stop` 300 ms into `go infinite` on a middlegame of each size: ms to `bestmove`.
+async function stopLatency(size) {
+  const e = new Engine(DIST);
+  await e.until((l) => l === "teiok");
+  e.send(`teinewgame ${size}`);
+  e.send(`position tps ${MIDDLEGAMES[size]}`);
+  e.send("go infinite");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const sent = e.send("stop");
+  const ms = (await e.until(isBestMove)).at(-1).at - sent;
+  await e.stop();
+  return ms;
+}
+
+const stops = [];
+for (let size = 3; size <= 8; size++) stops.push(`${size}x${size} ${(await stopLatency(size)).toFixed(1)} ms`);
+console.log(`stop -> bestmove, 300 ms into go infinite: ${stops.join(", ")}`);
 const cold = await coldStart();
 console.log(`cold worker (Node): readyok after ${cold.ready.toFixed(0)} ms, first info on 6x6 after ${cold.info.toFixed(0)} ms`);
