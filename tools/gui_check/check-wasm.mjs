@@ -50,6 +50,7 @@ import {
   sleep,
   waitFor,
   waitForLines,
+  SELF_PLAY_6X6,
 } from "./common.mjs";
 
 const APP_URL = process.env.APP_URL || "http://localhost:8089/";
@@ -86,20 +87,9 @@ const GAMES = [
     size: 6,
     name: "wasm check 6x6",
     plies: [3, 8, 13, 18],
-    // Menhir against itself at 300 ms a move (the game of check.mjs).
+    // The game check.mjs analyses (common.mjs).
     ptn: `${tags(6, 2)}
-1. a1 f6
-2. c3 e3
-3. c4 Cd3
-4. d4 a3
-5. b4 a4
-6. a5 b5
-7. e5 c5
-8. d5 d3+
-9. Cb6 c6
-10. b3 2d4<
-11. b6- d4
-`,
+${SELF_PLAY_6X6}`,
   },
   {
     size: 7,
@@ -524,7 +514,8 @@ async function main() {
     if (!shown.includes(norm(pv[0]))) fail(`the panel does not show the proven move ${pv[0]}`);
     step("tinuë screenshot saved", { path: TINUE_SHOT, clip: await screenshotPanel(page, TINUE_SHOT) });
   } catch (error) {
-    await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, "") + ".failed.png" }).catch(() => {});
+    // Beside the report (the work folder), not beside the screenshots in docs/.
+    await page.screenshot({ path: REPORT.replace(/\.json$/, "") + ".failed.png" }).catch(() => {});
     throw error;
   } finally {
     frames = await traffic(page).catch(() => frames);

@@ -41,6 +41,7 @@ import {
   setOptionInput,
   waitFor,
   waitForLines,
+  SELF_PLAY_6X6,
 } from "./common.mjs";
 
 const APP_URL = process.env.APP_URL || "http://localhost:8089/";
@@ -61,18 +62,7 @@ const PTN = `[Site "Menhir self-play"]
 [Flats "30"]
 [Caps "1"]
 
-1. a1 f6
-2. c3 e3
-3. c4 Cd3
-4. d4 a3
-5. b4 a4
-6. a5 b5
-7. e5 c5
-8. d5 d3+
-9. Cb6 c6
-10. b3 2d4<
-11. b6- d4
-`;
+${SELF_PLAY_6X6}`;
 
 // Plies visited during interactive analysis (ids in PTN Ninja's ply list).
 const INTERACTIVE_PLIES = [3, 8, 13, 18];

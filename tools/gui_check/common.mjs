@@ -280,3 +280,18 @@ export function run(main) {
     }
   );
 }
+
+// A 6x6 game of 22 plies, komi 2 (Menhir against itself at 300 ms a move):
+// the moves both checks analyse.
+export const SELF_PLAY_6X6 = `1. a1 f6
+2. c3 e3
+3. c4 Cd3
+4. d4 a3
+5. b4 a4
+6. a5 b5
+7. e5 c5
+8. d5 d3+
+9. Cb6 c6
+10. b3 2d4<
+11. b6- d4
+`;

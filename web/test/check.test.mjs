@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Engine, isBestMove, DIST } from "./engine.mjs";
+import { Engine, isBestMove, benchSpec } from "./engine.mjs";
 import { masked, transcriptFiles } from "./transcripts.mjs";
 import { MIDDLEGAMES } from "./positions.mjs";
 
@@ -64,7 +64,7 @@ async function benchLine(e, tps, halfKomi, depth) {
 
 test("the bench over TEI reproduces the native signature", async () => {
   const e = await started();
-  const spec = globalThis.benchSpec || (await benchSpecOf());
+  const spec = await benchSpec();
   e.send("setoption name Hash value 16");
   let nodes = 0;
   for (const [tps, halfKomi] of spec.positions) {
@@ -74,16 +74,6 @@ test("the bench over TEI reproduces the native signature", async () => {
   assert.equal(nodes, spec.signature);
   await e.stop();
 });
-
-// The bench's positions, depth and signature, as the engine knows them.
-async function benchSpecOf() {
-  const code = fs.readFileSync(path.join(DIST, "menhir_wasm.js"), "utf8");
-  const vm = await import("node:vm");
-  const bindgen = vm.runInThisContext(`(function () {\n${code}\n;return wasm_bindgen; })()`);
-  await bindgen({ module_or_path: fs.readFileSync(path.join(DIST, "menhir_wasm_bg.wasm")) });
-  globalThis.benchSpec = bindgen.bench_spec();
-  return globalThis.benchSpec;
-}
 
 // The native engine's answer to `lines`, up to its `bestmove`.
 function native(lines) {
@@ -101,7 +91,7 @@ function native(lines) {
 }
 
 test("go depth gives the native build's nodes, scores and lines", { skip: !fs.existsSync(NATIVE) && "no native build" }, async () => {
-  const spec = globalThis.benchSpec || (await benchSpecOf());
+  const spec = await benchSpec();
   const e = await started();
   for (const [tps, halfKomi] of spec.positions) {
     const size = tps.split(" ")[0].split("/").length;

@@ -1,6 +1,8 @@
 // A TEI client for the browser bundle under Node: the real worker
 // (web/dist/menhir.worker.js) in a worker thread, one line per message.
 import { Worker } from "node:worker_threads";
+import fs from "node:fs";
+import vm from "node:vm";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -70,3 +72,17 @@ export class Engine {
 }
 
 export const isBestMove = (line) => line.startsWith("bestmove");
+
+let spec = null;
+
+// The bench as the bundle itself knows it (`bench_spec`): its positions with
+// their half-komi, the depth and the native signature.
+export async function benchSpec(dist = DIST) {
+  if (!spec) {
+    const code = fs.readFileSync(path.join(dist, "menhir_wasm.js"), "utf8");
+    const bindgen = vm.runInThisContext(`(function () {\n${code}\n;return wasm_bindgen; })()`);
+    await bindgen({ module_or_path: fs.readFileSync(path.join(dist, "menhir_wasm_bg.wasm")) });
+    spec = bindgen.bench_spec();
+  }
+  return spec;
+}

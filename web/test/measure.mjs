@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { Engine, isBestMove } from "./engine.mjs";
+import { Engine, isBestMove, benchSpec } from "./engine.mjs";
 import { MIDDLEGAMES } from "./positions.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -29,12 +29,6 @@ const NATIVE = opt("--native", path.join(ROOT, "target", "release", "menhir"));
 const DIST = path.join(ROOT, "web", "dist");
 const NOPAUSE = path.join(ROOT, "web", "dist-nopause");
 
-// The bench positions, read from the native engine's source of truth.
-function benchPositions() {
-  const text = fs.readFileSync(path.join(ROOT, "src", "bench.rs"), "utf8");
-  return [...text.matchAll(/\(\s*"([^"]+)",\s*(-?\d+),?\s*\)/g)].map((m) => [m[1], Number(m[2])]);
-}
-
 // Searches every bench position to DEPTH over TEI (fresh 16 MiB table each):
 // total nodes and the engine's own milliseconds.
 async function benchOver(dist) {
@@ -43,7 +37,7 @@ async function benchOver(dist) {
   e.send("setoption name Hash value 16");
   let nodes = 0;
   let ms = 0;
-  for (const [tps, halfKomi] of benchPositions()) {
+  for (const [tps, halfKomi] of (await benchSpec()).positions) {
     const size = tps.split(" ")[0].split("/").length;
     e.send(`teinewgame size ${size} halfkomi ${halfKomi}`);
     e.send(`position tps ${tps}`);
