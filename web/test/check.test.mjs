@@ -1,4 +1,4 @@
-// The browser bundle under Node (`node --test web/test/`, after web/build.sh):
+// The browser bundle under Node (`node --test web/test/*.test.mjs`, after web/build.sh):
 // the real worker answers TEI as the native engine does — the golden
 // transcripts, the bench signature, the native build's own lines — and it
 // answers `stop` and `isready` while it searches, on every size.
