@@ -180,7 +180,8 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
-/// The comment for a ply.
+/// The comment for a ply: `menhir: +0.79/5 c3 W62%`, White's score in flats
+/// over the depth (racetrack's form), the best move, White's win chance.
 fn comment(note: &PlyNote) -> String {
     let mut text = String::from("menhir:");
     match note.after {
@@ -188,7 +189,7 @@ fn comment(note: &PlyNote) -> String {
             let best = e.best.map_or("--".to_string(), move_to_ptn);
             let _ = write!(
                 text,
-                " {} d{} {best} W{:.0}%",
+                " {}/{} {best} W{:.0}%",
                 score_text(e.white_score),
                 e.depth,
                 e.white_win * 100.0

@@ -1,4 +1,4 @@
-//! The bench: a fixed-depth search of ten positions (several sizes, starts,
+//! The bench: a fixed-depth search of twelve positions (several sizes, starts,
 //! openings and real middlegames) on one thread, each with a fresh table. Its
 //! node total is the search's signature: any change of play changes it, so a
 //! commit that changes play updates `SIGNATURE` in the same commit (the test

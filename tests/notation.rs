@@ -94,7 +94,15 @@ fn every_tps_error_is_reported() {
             matches!(e, TpsError::RowWidth { row: 3, .. })
         }),
         ("x5/x5/x6/x5/x5 1 1", |e| {
-            matches!(e, TpsError::BadCell { .. })
+            // A run wider than the board is a row too wide, not a bad cell.
+            matches!(
+                e,
+                TpsError::RowWidth {
+                    row: 3,
+                    expected: 5,
+                    found: 6
+                }
+            )
         }),
         ("x5/x5/x3,1,1,1/x5/x5 1 1", |e| {
             matches!(e, TpsError::RowWidth { .. })

@@ -15,7 +15,7 @@ use tungstenite::http::HeaderValue;
 use tungstenite::{Message, WebSocket};
 
 /// A liveness bound: far above what any step here needs.
-const LIVE: Duration = Duration::from_mins(1);
+const LIVE: Duration = Duration::from_secs(60);
 
 struct Running {
     addr: SocketAddr,

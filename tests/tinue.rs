@@ -191,6 +191,18 @@ fn annotate_marks_a_real_game() {
     assert_eq!(back.comments.len(), ptn.game.moves().len());
     assert!(back.comments.iter().all(|(_, c)| c.starts_with("menhir: ")));
     assert_eq!(back.comments.last().unwrap().1, "menhir: game over");
+    // Each score is written as racetrack writes it, over the depth: `+0.79/5`.
+    for ((_, comment), note) in back.comments.iter().zip(&notes) {
+        if let Some(e) = &note.after {
+            let word = comment.split_whitespace().nth(1).unwrap();
+            let depth = e.depth.to_string();
+            assert_eq!(
+                word.rsplit_once('/').map(|(_, d)| d),
+                Some(depth.as_str()),
+                "{comment}"
+            );
+        }
+    }
     // Black's b3 (ply 46) and c3< (ply 48) start a proven road in 5 and 3.
     assert_eq!(notes[45].tinue, Some(5));
     assert_eq!(notes[47].tinue, Some(3));

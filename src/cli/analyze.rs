@@ -34,17 +34,17 @@ pub struct AnalyzeArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     depth: Option<u32>,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: u16,
+    #[arg(long, default_value_t = super::option_default("Threads"), value_parser = super::option_range("Threads"))]
+    threads: i64,
     /// Half-komi K (komi K/2 flats for Black); the PTN file's Komi tag otherwise.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
-    halfkomi: Option<i32>,
+    #[arg(long, allow_hyphen_values = true, value_parser = super::option_range("HalfKomi"))]
+    halfkomi: Option<i64>,
     /// Ranked lines to show.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=16))]
-    multipv: u8,
+    #[arg(long, default_value_t = super::option_default("MultiPV"), value_parser = super::option_range("MultiPV"))]
+    multipv: i64,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
-    hash: u32,
+    #[arg(long, default_value_t = super::option_default("Hash"), value_parser = super::option_range("Hash"))]
+    hash: i64,
     /// Print the static evaluation measure by measure before searching.
     #[arg(long)]
     explain: bool,
@@ -74,17 +74,21 @@ fn flats(info: &SearchInfo) -> String {
     }
 }
 
-/// The win chance (and the draw chance when there is one) in percent.
+/// The win, draw and loss chances and the expected score (a draw counting
+/// half), in percent.
 fn chances(info: &SearchInfo) -> String {
-    let [w, d, _] = info.outlook.wdl;
-    if d >= 5 {
-        format!(
-            "{:5.1}% win {:4.1}% draw",
-            f64::from(w) / 10.0,
-            f64::from(d) / 10.0
-        )
+    let [w, d, l] = info.outlook.wdl.map(|x| f64::from(x) / 10.0);
+    format!("W {w:5.1}% D {d:4.1}% L {l:5.1}%  E {:5.1}%", w + d / 2.0)
+}
+
+/// Where the komi came from, and how to change it (the board shows its value).
+fn komi_line(args: &AnalyzeArgs) -> &'static str {
+    if args.halfkomi.is_some() {
+        "The komi is from --halfkomi (K sets komi K/2)."
+    } else if args.ptn.is_some() {
+        "The komi is the PTN file's Komi tag; --halfkomi K sets komi K/2 instead."
     } else {
-        format!("{:5.1}% win", f64::from(w) / 10.0)
+        "A TPS carries no komi: 0 unless --halfkomi K sets komi K/2."
     }
 }
 
@@ -113,12 +117,13 @@ fn line_key(info: &SearchInfo) -> (u32, i32, Vec<menhir::Move>) {
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     let mut game = load(args)?;
     if let Some(k) = args.halfkomi {
-        game.set_half_komi(k);
+        game.set_half_komi(k as i32);
     }
     let pos = game.position().clone();
     for line in render(&pos, std::io::stdout().is_terminal()) {
         println!("{line}");
     }
+    println!("{}", komi_line(args));
     if let Some(result) = game.result() {
         println!("The game is over: {}.", result.ptn());
     }
@@ -132,7 +137,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         "Black"
     };
     println!(
-        "Scores for {side}, the side to move: in flats (the final flat margin such scores led to in Menhir's games), and {side}'s chances:"
+        "Scores for {side}, the side to move: in flats (the final flat margin such scores led to in Menhir's games), and {side}'s chances to win (W), draw (D) and lose (L), and expected score (E, a draw counting half):"
     );
     let limits = Limits {
         depth: args.depth,

@@ -17,11 +17,11 @@ pub struct AnnotateArgs {
     #[arg(long)]
     nodes: Option<u64>,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: u16,
+    #[arg(long, default_value_t = super::option_default("Threads"), value_parser = super::option_range("Threads"))]
+    threads: i64,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
-    hash: u32,
+    #[arg(long, default_value_t = super::option_default("Hash"), value_parser = super::option_range("Hash"))]
+    hash: i64,
     /// Node budget of the tinuë check of each ply.
     #[arg(long, default_value_t = 20_000)]
     tinue_nodes: u64,

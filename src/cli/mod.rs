@@ -10,8 +10,27 @@ pub mod serve;
 pub mod tactics;
 pub mod tinue;
 
+use clap::builder::RangedI64ValueParser;
+use menhir::engine::{find_option, OptionSpec};
 use menhir::notation::{parse_ptn_games, PtnGame};
 use menhir::Game;
+
+/// The TEI option `name` (`engine::OPTIONS`): the command line takes its range
+/// and default from the one table the protocol declares.
+fn option(name: &str) -> &'static OptionSpec {
+    find_option(name).unwrap_or_else(|| panic!("{name} is a declared option"))
+}
+
+/// A flag's value parser with the range of the TEI option `name`.
+pub fn option_range(name: &str) -> RangedI64ValueParser<i64> {
+    let spec = option(name);
+    clap::value_parser!(i64).range(spec.min..=spec.max)
+}
+
+/// The default of the TEI option `name`.
+pub fn option_default(name: &str) -> i64 {
+    option(name).default
+}
 
 /// The first game of the PTN file `path`, tags and all.
 pub fn first_ptn_game(path: &std::path::Path) -> Result<PtnGame, String> {

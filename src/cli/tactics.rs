@@ -7,11 +7,16 @@ use menhir::tactics::{parse_tactics, solve_for};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+/// The project's tactics file, compiled in.
+const BUILT_IN: &str = include_str!("../../bench-positions/tactics-public.tsv");
+
 #[derive(Args)]
 pub struct TacticsArgs {
-    /// The tactics file (TSV: id, size, `half_komi`, kind, tps, solutions, ...).
-    #[arg(long, default_value = "bench-positions/tactics-public.tsv")]
-    file: std::path::PathBuf,
+    /// A tactics file (TSV: id, size, `half_komi`, kind, tps, solutions, ...);
+    /// without one, the project's `bench-positions/tactics-public.tsv`, built
+    /// into the binary (so the command runs from any folder).
+    #[arg(long)]
+    file: Option<std::path::PathBuf>,
     /// Thinking time per position in milliseconds.
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
@@ -21,8 +26,11 @@ pub struct TacticsArgs {
 }
 
 pub fn run(args: &TacticsArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let text = match &args.file {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        None => BUILT_IN.to_string(),
+    };
     let tactics = parse_tactics(&text)?;
     let mut tally: BTreeMap<(String, usize), (usize, usize, f64)> = BTreeMap::new();
     for t in &tactics {

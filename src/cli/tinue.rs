@@ -17,8 +17,9 @@ pub struct TinueArgs {
     /// With --ptn: the position after this many plies (default: the last).
     #[arg(long, requires = "ptn")]
     ply: Option<usize>,
-    /// The longest win looked for, in plies (odd).
-    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=99))]
+    /// The longest win looked for, in plies: odd, since a win of the side to
+    /// move comes on its own ply (1, 3, 5, … 99).
+    #[arg(long, default_value_t = 15, value_parser = odd_plies)]
     max_plies: u32,
     /// Stop after about this many nodes.
     #[arg(long, conflicts_with = "time")]
@@ -33,15 +34,15 @@ pub struct TinueArgs {
     #[arg(long)]
     flats: bool,
     /// Half-komi K (komi K/2 flats for Black); the PTN file's Komi tag otherwise.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
-    halfkomi: Option<i32>,
+    #[arg(long, allow_hyphen_values = true, value_parser = super::option_range("HalfKomi"))]
+    halfkomi: Option<i64>,
     /// Also list first moves that win in more plies than the shortest, up to
     /// --max-plies.
     #[arg(long)]
     any_length: bool,
     /// Table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
-    hash: u32,
+    #[arg(long, default_value_t = super::option_default("Hash"), value_parser = super::option_range("Hash"))]
+    hash: i64,
 }
 
 fn load(args: &TinueArgs) -> Result<Position, String> {
@@ -51,9 +52,29 @@ fn load(args: &TinueArgs) -> Result<Position, String> {
         None => parse_tps(&args.tps.join(" ")).map_err(|e| format!("bad TPS: {e}"))?,
     };
     if let Some(k) = args.halfkomi {
-        pos.set_half_komi(k);
+        pos.set_half_komi(k as i32);
     }
     Ok(pos)
+}
+
+/// `--max-plies`: an odd length from 1 to 99. An even one is refused rather
+/// than searched one ply shorter.
+fn odd_plies(text: &str) -> Result<u32, String> {
+    let plies: u32 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of plies"))?;
+    if !(1..=99).contains(&plies) {
+        return Err(format!("{plies} is not within 1..=99"));
+    }
+    if plies.is_multiple_of(2) {
+        return Err(format!(
+            "{plies} is even: a win of the side to move comes on its own ply, so the \
+             lengths are odd (try {} or {})",
+            plies - 1,
+            plies + 1
+        ));
+    }
+    Ok(plies)
 }
 
 fn print_report(pos: &Position, args: &TinueArgs, report: &TinueReport) {
@@ -95,7 +116,7 @@ fn print_report(pos: &Position, args: &TinueArgs, report: &TinueReport) {
         }
         Verdict::Disproven => println!(
             "verdict: not proven, no forced {goal} within {} plies",
-            args.max_plies | 1
+            args.max_plies
         ),
         Verdict::Unknown { searched } => println!(
             "verdict: unknown, the budget ran out (no forced {goal} within {searched} plies)"

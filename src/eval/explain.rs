@@ -92,7 +92,7 @@ impl fmt::Display for Explanation {
         writeln!(
             f,
             "{:<22} {:>6} {:>7} {:>7} {:>10}",
-            "measure (White)", "value", "start", "end", "centiflats"
+            "measure (White)", "value", "start", "end", "eval units"
         )?;
         for t in self.terms.iter().filter(|t| t.value != 0) {
             writeln!(
@@ -108,6 +108,11 @@ impl fmt::Display for Explanation {
         writeln!(f, "phase {}/{}", self.phase, self.phase_scale)?;
         writeln!(f, "hand-built {:+} for {side}, the side to move", self.hand)?;
         writeln!(f, "correction {:+}", self.correction)?;
-        write!(f, "evaluation {:+}", self.total.0)
+        writeln!(f, "evaluation {:+}", self.total.0)?;
+        write!(
+            f,
+            "(evaluation units order positions; the search's scores below are in \
+             flats, calibrated on Menhir's games: docs/calibration.md)"
+        )
     }
 }

@@ -56,7 +56,8 @@ impl fmt::Display for TpsError {
                 found,
             } => write!(
                 f,
-                "TPS row {row} covers {found} squares, expected {expected}"
+                "TPS row {row} covers {found} squares, but the TPS has {expected} rows: \
+                 a board is square, as many squares a row as rows"
             ),
             TpsError::BadCell { row, cell, reason } => {
                 write!(f, "TPS row {row}: bad cell '{cell}': {reason}")

@@ -11,7 +11,7 @@ enum Cell {
     Stack(Vec<Color>, PieceKind),
 }
 
-fn parse_cell(cell: &str, row: usize, size: usize) -> Result<Cell, TpsError> {
+fn parse_cell(cell: &str, row: usize) -> Result<Cell, TpsError> {
     let bad = |reason| TpsError::BadCell {
         row,
         cell: cell.to_string(),
@@ -22,10 +22,9 @@ fn parse_cell(cell: &str, row: usize, size: usize) -> Result<Cell, TpsError> {
             return Ok(Cell::Empty(1));
         }
         return match run.parse::<usize>() {
-            Ok(n) if (1..=size).contains(&n) => Ok(Cell::Empty(n)),
-            _ => Err(bad(
-                "'x' must be followed by a count from 1 to the board size",
-            )),
+            // A run longer than the board is reported as the row's width.
+            Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(Cell::Empty(n)),
+            _ => Err(bad("'x' must be followed by a count of empty squares")),
         };
     }
     if cell.is_empty() {
@@ -80,7 +79,7 @@ pub fn parse_tps_with(
         let rank = size - 1 - r;
         let mut file = 0;
         for cell in row.split(',') {
-            match parse_cell(cell, r + 1, size)? {
+            match parse_cell(cell, r + 1)? {
                 Cell::Empty(n) => file += n,
                 Cell::Stack(colors, kind) => {
                     if file < size {
