@@ -7,6 +7,9 @@
 #
 # usage: tools/fuzz.sh [SECONDS] [TARGET...]    (default: 60 s, every target)
 set -euo pipefail
+case "${1:-}" in
+  -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+esac
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true

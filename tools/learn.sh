@@ -76,6 +76,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=1; shift ;;
     --judge) use_judge=1; shift ;;
     --judge-nodes) judge_nodes=$2; shift 2 ;;
+    -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "learn.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done

@@ -37,6 +37,7 @@ while [ $# -gt 0 ]; do
         *) echo "match.sh: --menhir-option wants NAME=VALUE, not '$2'" >&2; exit 2 ;;
       esac
       shift 2 ;;
+    -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "match.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done

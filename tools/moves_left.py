@@ -53,6 +53,9 @@ def main(paths):
 
 
 if __name__ == "__main__":
+    if any(arg in ("-h", "--help") for arg in sys.argv[1:]):
+        print(__doc__.strip())
+        sys.exit(0)
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

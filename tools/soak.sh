@@ -22,6 +22,7 @@ while [ $# -gt 0 ]; do
     --games) games=$2; shift 2 ;;
     --probes) probes=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "soak.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done

@@ -5,6 +5,9 @@
 # threads more than one (see tools/time_to_depth.py).
 # usage: tools/time_to_depth.sh MENHIR [DEPTH]
 set -euo pipefail
+case "${1:-}" in
+  -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+esac
 menhir=$1; depth=${2:-8}
 positions=(
   "2,1S,2,2,2,x/x2,212S,1,221C,x/1,12,x,1,2,1/x2,1,2,112C,x/x2,1,2,1,x/x3,1,21,x 1 21"

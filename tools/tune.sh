@@ -31,6 +31,7 @@ while [ $# -gt 0 ]; do
     --no-write) write=0; shift ;;
     --teacher) teacher=$2; shift 2 ;;
     --also) also+=("$2"); shift 2 ;;
+    -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "tune.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
