@@ -59,25 +59,22 @@ pub struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
-    /// What the threads of one search share, before any has searched.
+    /// What the threads of a search of `pos` share, before any has searched.
     fn new(
         tt: &'a TranspositionTable,
         stop: &'a AtomicBool,
-        deadline: Deadline,
-        node_limit: Option<u64>,
-        threads: usize,
-        contempt: i32,
-        root_side: crate::board::Color,
+        params: &SearchParams,
+        pos: &Position,
     ) -> Self {
         Shared {
             tt,
             stop,
             nodes: AtomicU64::new(0),
-            deadline,
-            node_limit,
-            threads: threads.max(1),
-            contempt,
-            root_side,
+            deadline: Deadline::for_position(&params.limits, pos, params.start),
+            node_limit: params.limits.nodes,
+            threads: params.threads.max(1),
+            contempt: params.contempt,
+            root_side: pos.to_move(),
             splits: worker::split::Splits::default(),
             history: ordering::History::new(),
             pause: None,
@@ -180,15 +177,7 @@ pub fn search(
         return None;
     };
     tt.new_search();
-    let mut shared = Shared::new(
-        tt,
-        stop,
-        Deadline::for_position(&params.limits, pos, params.start),
-        params.limits.nodes,
-        params.threads,
-        params.contempt,
-        pos.to_move(),
-    );
+    let mut shared = Shared::new(tt, stop, params, pos);
     shared.pause = params.pause_every.map(|every| PauseEvery { every, report });
     let multipv = params.multipv.clamp(1, roots.len());
     let done = run_threads(pos, history, params, &shared, multipv, report);
@@ -423,15 +412,7 @@ mod tests {
             start: Instant::now(),
             pause_every: None,
         };
-        let shared = Shared::new(
-            &tt,
-            &stop,
-            Deadline::new(&params.limits, true, params.start),
-            None,
-            threads,
-            0,
-            pos.to_move(),
-        );
+        let shared = Shared::new(&tt, &stop, &params, &pos);
         let done = run_threads(&pos, &[pos.hash()], &params, &shared, 1, &|_| {});
         let line = &done.lines[0];
         (line.score, line.pv[0], done.main_nodes, done.helper_nodes)

@@ -21,6 +21,7 @@ use crate::board::Move;
 use crate::board::{Bitboard, Position};
 use crate::eval::{evaluate, evaluate_knowing, NetStack};
 use crate::movegen::MoveList;
+use moves::{Node, Window};
 use shortcuts::Singular;
 use std::sync::atomic::Ordering;
 
@@ -236,7 +237,7 @@ impl<'a> Worker<'a> {
         excluded: &[Move],
     ) -> Option<(Score, Vec<Move>)> {
         self.depth = depth;
-        let score = self.negamax(depth, 0, alpha, beta, excluded, 0);
+        let score = self.negamax(depth, 0, Window { alpha, beta }, excluded, 0);
         if self.stopped {
             return None;
         }
@@ -346,16 +347,15 @@ impl<'a> Worker<'a> {
         line.extend_from_slice(&tail[0]);
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         mut depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
+        window: Window,
         excluded: &[Move],
         extensions: u32,
     ) -> i32 {
+        let Window { alpha, beta } = window;
         self.pv[ply].clear();
         if self.check_stop() {
             return 0;
@@ -453,16 +453,15 @@ impl<'a> Worker<'a> {
                 Singular::No => {}
             }
         }
-        self.search_moves(
+        let node = Node::new(
             depth,
             ply,
-            alpha,
-            beta,
-            excluded,
+            window,
             extensions,
             threatened,
             (tt_move, tt_extension),
-        )
-        .unwrap_or_else(|| evaluate(&self.pos).0)
+        );
+        self.search_moves(node, alpha, excluded)
+            .unwrap_or_else(|| evaluate(&self.pos).0)
     }
 }

@@ -15,34 +15,21 @@ impl Worker<'_> {
     /// With two threads or more, once the first move is searched without a
     /// cut, a node far enough from the horizon shares its remaining moves as
     /// soon as a thread waits for work (`split.rs`, young brothers wait).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn search_moves(
         &mut self,
-        depth: i32,
-        ply: usize,
+        node: Node,
         alpha: i32,
-        beta: i32,
         excluded: &[Move],
-        extensions: u32,
-        threatened: bool,
-        (tt_move, tt_extension): (Option<Move>, i32),
     ) -> Option<i32> {
+        let Node {
+            depth, ply, beta, ..
+        } = node;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.pos.legal_moves(&mut moves);
         moves.retain(|m| !excluded.contains(m));
-        scored.score(&self.pos, &moves, tt_move, self.killers[ply], self.history);
-        let node = Node {
-            depth,
-            ply,
-            beta,
-            extensions,
-            threatened,
-            tt_move,
-            tt_extension,
-            prune_after: (beta - alpha == 1 && ply > 0 && !threatened && depth <= LMP_DEPTH)
-                .then(|| LMP_BASE + LMP_SCALE * (depth * depth) as usize),
-        };
+        let killers = self.killers[ply];
+        scored.score(&self.pos, &moves, node.tt_move, killers, self.history);
         let mut best = Best {
             alpha,
             score: -INFINITY,
@@ -61,9 +48,7 @@ impl Worker<'_> {
                 break;
             }
             if self.note_score(&node, &mut best, mv, score) {
-                let tried = scored.picked(i).iter().copied();
-                self.history
-                    .update(self.pos.to_move().index(), mv, tried, depth);
+                self.note_cut(&node, mv, scored.picked(i).iter().copied());
                 break;
             }
         }
@@ -87,7 +72,7 @@ impl Worker<'_> {
     }
 
     /// Takes a searched move's score into the node's best; true on a cut
-    /// (the killers are updated then, the history by the caller).
+    /// (then the caller notes it, `note_cut`).
     fn note_score(&mut self, node: &Node, best: &mut Best, mv: Move, score: i32) -> bool {
         let taken = best.take(mv, score, node.beta);
         if taken == Taken::Below {
@@ -97,13 +82,19 @@ impl Worker<'_> {
         if node.ply == 0 {
             self.root_best = score;
         }
-        if taken == Taken::Cut {
-            self.note_killer(node.ply, mv);
-        }
         taken == Taken::Cut
     }
 
-    pub(super) fn note_killer(&mut self, ply: usize, mv: Move) {
+    /// What a cut by `mv` at `node` teaches, after the moves `tried` before
+    /// it: `mv` becomes a killer of its ply and gains history, the others
+    /// lose it. The one place for it, whether the node was split or not.
+    pub(super) fn note_cut(&mut self, node: &Node, mv: Move, tried: impl Iterator<Item = Move>) {
+        self.note_killer(node.ply, mv);
+        self.history
+            .update(self.pos.to_move().index(), mv, tried, node.depth);
+    }
+
+    fn note_killer(&mut self, ply: usize, mv: Move) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -143,25 +134,44 @@ impl Worker<'_> {
         let (alpha, beta, extensions) = (best.alpha, node.beta, node.extensions);
         let mut score;
         if i == 0 {
-            score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
+            score = -self.negamax(next, ply + 1, Window::full(alpha, beta), &[], extensions);
         } else {
-            score = -self.negamax(
-                next - reduction,
-                ply + 1,
-                -alpha - 1,
-                -alpha,
-                &[],
-                extensions,
-            );
+            let null = Window::null(alpha);
+            score = -self.negamax(next - reduction, ply + 1, null, &[], extensions);
             if score > alpha && reduction > 0 {
-                score = -self.negamax(next, ply + 1, -alpha - 1, -alpha, &[], extensions);
+                score = -self.negamax(next, ply + 1, null, &[], extensions);
             }
             if score > alpha && score < beta {
-                score = -self.negamax(next, ply + 1, -beta, -alpha, &[], extensions);
+                score = -self.negamax(next, ply + 1, Window::full(alpha, beta), &[], extensions);
             }
         }
         self.pop(mv, undo);
         Child::Searched(score)
+    }
+}
+
+/// The bounds a node is searched within, from its side to move.
+#[derive(Clone, Copy)]
+pub(super) struct Window {
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+}
+
+impl Window {
+    /// The child's window of a parent searched within (alpha, beta): negated.
+    pub(super) fn full(alpha: i32, beta: i32) -> Window {
+        Window {
+            alpha: -beta,
+            beta: -alpha,
+        }
+    }
+
+    /// The child's null window that tests whether a move beats `alpha`.
+    pub(super) fn null(alpha: i32) -> Window {
+        Window {
+            alpha: -alpha - 1,
+            beta: -alpha,
+        }
     }
 }
 
@@ -177,6 +187,32 @@ pub(super) struct Node {
     pub(super) tt_extension: i32,
     /// Quiet moves from this index on are pruned (late-move pruning).
     pub(super) prune_after: Option<usize>,
+}
+
+impl Node {
+    /// The node at `ply` searched to `depth` within `window`, with its TT
+    /// move and that move's extension.
+    pub(super) fn new(
+        depth: i32,
+        ply: usize,
+        window: Window,
+        extensions: u32,
+        threatened: bool,
+        (tt_move, tt_extension): (Option<Move>, i32),
+    ) -> Node {
+        let Window { alpha, beta } = window;
+        Node {
+            depth,
+            ply,
+            beta,
+            extensions,
+            threatened,
+            tt_move,
+            tt_extension,
+            prune_after: (beta - alpha == 1 && ply > 0 && !threatened && depth <= LMP_DEPTH)
+                .then(|| LMP_BASE + LMP_SCALE * (depth * depth) as usize),
+        }
+    }
 }
 
 /// The best of a node's moves so far.

@@ -1,6 +1,7 @@
 //! What may settle or shape a node before its move loop: the TT's answer, the
 //! null move, and the singular test that extends a TT move standing alone.
 
+use super::moves::Window;
 use super::Worker;
 use crate::board::Move;
 use crate::search::params::{
@@ -98,7 +99,11 @@ impl Worker<'_> {
             return Singular::No;
         }
         let bar = score - SINGULAR_MARGIN * depth;
-        let found = self.negamax((depth - 1) / 2, ply, bar - 1, bar, &[mv], extensions);
+        let window = Window {
+            alpha: bar - 1,
+            beta: bar,
+        };
+        let found = self.negamax((depth - 1) / 2, ply, window, &[mv], extensions);
         if self.stopped {
             Singular::Cut(0)
         } else if found < bar {
@@ -123,14 +128,8 @@ impl Worker<'_> {
         self.pos.make_null();
         self.keys.push(self.pos.hash());
         self.resets.push(self.keys.len() - 1);
-        let score = -self.negamax(
-            depth - 1 - reduction,
-            ply + 1,
-            -beta,
-            -beta + 1,
-            &[],
-            extensions,
-        );
+        let window = Window::null(beta - 1);
+        let score = -self.negamax(depth - 1 - reduction, ply + 1, window, &[], extensions);
         self.keys.pop();
         self.resets.pop();
         self.pos.unmake_null();

@@ -216,10 +216,7 @@ impl Worker<'_> {
                 sp.cut.store(true, Ordering::Relaxed);
                 let tried: Vec<Move> = state.scored.picked(i).to_vec();
                 drop(state);
-                self.note_killer(node.ply, mv);
-                let color = self.pos.to_move().index();
-                self.history
-                    .update(color, mv, tried.into_iter(), node.depth);
+                self.note_cut(&node, mv, tried.into_iter());
                 return;
             }
         }
@@ -408,20 +405,19 @@ mod tests {
     #[test]
     fn a_helper_searches_with_the_owners_killers() {
         use crate::clock::Instant;
-        use crate::search::{Deadline, Limits, Shared, TranspositionTable};
+        use crate::search::{Limits, SearchParams, Shared, TranspositionTable};
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(false);
-        let limits = Limits::default();
-        let shared = Shared::new(
-            &tt,
-            &stop,
-            Deadline::new(&limits, true, Instant::now()),
-            None,
-            2,
-            0,
-            crate::board::Color::White,
-        );
+        let params = SearchParams {
+            limits: Limits::default(),
+            threads: 2,
+            multipv: 1,
+            contempt: 0,
+            start: Instant::now(),
+            pause_every: None,
+        };
         let own_pos = crate::notation::parse_tps("x5/x5/x5/x5/2,x4 2 1").expect("5x5");
+        let shared = Shared::new(&tt, &stop, &params, &own_pos);
         let mut helper = Worker::new(1, own_pos.clone(), &[own_pos.hash()], &shared);
         let sp = split_under(None);
         let place = |col| {
