@@ -5,9 +5,12 @@
 //! thread and returns what it found. The TEI session, `analyze`, `bench`,
 //! `tactics` and the tools all search through it. Nothing here prints.
 
+mod error;
+mod memory;
 mod options;
 mod run;
 
+pub use error::{Cut, EngineError};
 pub use options::{
     find as find_option, is_piece_count, EngineOptions, OptionError, OptionSpec, PieceCounts,
     HALF_KOMI, OPTIONS,
@@ -19,19 +22,12 @@ use crate::game::Game;
 use crate::notation::{parse_tps_with, PlayPtn};
 use crate::search::{Limits, Report, SearchInfo, SearchParams, TranspositionTable};
 use crossbeam_channel::Sender;
+use memory::available_mib;
 use run::run;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// Memory available for new allocations, in MiB (Linux; `None` elsewhere).
-fn available_mib() -> Option<usize> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
-}
 
 /// Where the engine stands on positions.
 #[derive(Clone, Debug)]
@@ -41,7 +37,7 @@ enum Board {
     /// A game to search.
     Ready(Box<Game>),
     /// The last position was refused, for this reason.
-    Invalid(String),
+    Invalid(EngineError),
 }
 
 struct Running {
@@ -184,7 +180,7 @@ impl Engine {
         &mut self,
         name: &str,
         value: Option<&str>,
-    ) -> Result<Option<String>, OptionError> {
+    ) -> Result<Option<Cut>, OptionError> {
         let before = self.options.pieces;
         let spec = self.options.set(name, value)?;
         if spec.name == HALF_KOMI.name {
@@ -200,9 +196,7 @@ impl Engine {
         if spec.name == "Threads" && self.options.threads > most {
             let asked = self.options.threads;
             self.options.threads = most;
-            return Ok(Some(format!(
-                "Threads {asked}: this build searches on at most {most}; using {most}"
-            )));
+            return Ok(Some(Cut::Threads { asked, most }));
         }
         Ok(None)
     }
@@ -230,12 +224,7 @@ impl Engine {
                 pos.set_half_komi(self.options.half_komi);
                 self.board = Board::Ready(Box::new(Game::new(pos)));
             }
-            _ => {
-                self.board = Board::Invalid(
-                    "the piece counts changed after the position was set: send position again"
-                        .into(),
-                );
-            }
+            _ => self.board = Board::Invalid(EngineError::PiecesChanged),
         }
     }
 
@@ -243,7 +232,11 @@ impl Engine {
     /// option's range) and clears the table. An unsupported size leaves no game.
     /// The piece counts go back to those set before the first `teinewgame`
     /// (`docs/tei.md` §5): counts set after a `teinewgame` hold for that game only.
-    pub fn new_game(&mut self, size: Option<usize>, half_komi: Option<i32>) -> Result<(), String> {
+    pub fn new_game(
+        &mut self,
+        size: Option<usize>,
+        half_komi: Option<i32>,
+    ) -> Result<(), EngineError> {
         self.wait();
         if let Some(k) = half_komi {
             self.options.half_komi = k.clamp(HALF_KOMI.min as i32, HALF_KOMI.max as i32);
@@ -265,7 +258,7 @@ impl Engine {
             None => {
                 self.size = None;
                 self.board = Board::NoGame;
-                Err(format!("unsupported or missing board size {size:?}"))
+                Err(EngineError::UnsupportedSize(size))
             }
         }
     }
@@ -274,7 +267,7 @@ impl Engine {
     /// (`tps` None) or a TPS, then the PTN plies of `moves`, with the half-komi
     /// option. On an error the engine remembers the reason, and `go` answers
     /// with it until a good position arrives.
-    pub fn set_position(&mut self, tps: Option<&str>, moves: &[String]) -> Result<(), String> {
+    pub fn set_position(&mut self, tps: Option<&str>, moves: &[String]) -> Result<(), EngineError> {
         self.wait();
         match self.load(tps, moves) {
             Ok(game) => {
@@ -288,14 +281,13 @@ impl Engine {
         }
     }
 
-    fn load(&mut self, tps: Option<&str>, moves: &[String]) -> Result<Game, String> {
+    fn load(&mut self, tps: Option<&str>, moves: &[String]) -> Result<Game, EngineError> {
         let mut pos = match tps {
             None => {
-                let size = self.size.ok_or("position startpos before any teinewgame")?;
-                let reserves = self
-                    .reserves(size)
-                    .ok_or("no start position for this size")?;
-                Position::start_with(size, reserves).ok_or("no start position for this size")?
+                let size = self.size.ok_or(EngineError::StartBeforeGame)?;
+                self.reserves(size)
+                    .and_then(|reserves| Position::start_with(size, reserves))
+                    .ok_or(EngineError::NoStartPosition)?
             }
             Some(tps) => {
                 let pieces = self.options.pieces;
@@ -305,13 +297,13 @@ impl Engine {
                         .or_else(|| Reserves::standard(n))
                         .expect("the TPS reader asks for supported sizes")
                 };
-                let pos = parse_tps_with(tps, &reserves).map_err(|e| e.to_string())?;
+                let pos = parse_tps_with(tps, &reserves).map_err(EngineError::Tps)?;
                 match self.size {
-                    Some(n) if n != pos.size() => {
-                        return Err(format!(
-                            "TPS is {0}x{0} but the game is {n}x{n}",
-                            pos.size()
-                        ))
+                    Some(game) if game != pos.size() => {
+                        return Err(EngineError::SizeMismatch {
+                            tps: pos.size(),
+                            game,
+                        })
                     }
                     Some(_) => {}
                     None => self.size = Some(pos.size()),
@@ -322,7 +314,7 @@ impl Engine {
         pos.set_half_komi(self.options.half_komi);
         let mut game = Game::new(pos);
         for token in moves {
-            game.play_ptn(token).map_err(|e| e.to_string())?;
+            game.play_ptn(token).map_err(EngineError::Ply)?;
         }
         Ok(game)
     }
@@ -331,7 +323,7 @@ impl Engine {
     /// read): `go` answers with the reason until a good position arrives.
     pub fn refuse_position(&mut self, reason: String) {
         self.wait();
-        self.board = Board::Invalid(reason);
+        self.board = Board::Invalid(EngineError::Unreadable(reason));
     }
 
     /// Sets the game to search as it is (its half-komi included).
@@ -350,10 +342,10 @@ impl Engine {
     }
 
     /// The game to search, or the reason there is none.
-    fn searchable(&self) -> Result<Game, String> {
+    fn searchable(&self) -> Result<Game, EngineError> {
         match &self.board {
             Board::Ready(game) => Ok(game.as_ref().clone()),
-            Board::NoGame => Err("no game size: send teinewgame <size> first".into()),
+            Board::NoGame => Err(EngineError::NoGame),
             Board::Invalid(reason) => Err(reason.clone()),
         }
     }
@@ -362,7 +354,7 @@ impl Engine {
     /// memory is taken lazily, so this is quick at any size). Only while idle.
     /// Returns a note for the user when the table had to be made smaller than
     /// asked: more than half of the free memory is not taken.
-    pub fn ensure_hash(&mut self) -> Option<String> {
+    pub fn ensure_hash(&mut self) -> Option<Cut> {
         if self.running.is_some() {
             return None;
         }
@@ -375,24 +367,26 @@ impl Engine {
         let mut note = None;
         if size > self.host.max_hash_mib {
             size = self.host.max_hash_mib;
-            note = Some(format!(
-                "Hash {want} MiB is more than this build can address; using {size} MiB"
-            ));
+            note = Some(Cut::HashAddressable {
+                asked: want,
+                used: size,
+            });
         }
         if let Some(cap) = available_mib().map(|m| (m / 2).max(1)) {
             if size > cap {
-                note = Some(format!(
-                    "Hash {want} MiB is more than half of the free memory; using {cap} MiB"
-                ));
+                note = Some(Cut::HashFreeMemory {
+                    asked: want,
+                    used: cap,
+                });
                 size = cap;
             }
         }
         let tt = TranspositionTable::new(size);
         if tt.mib() < size {
-            note = Some(format!(
-                "could not allocate {size} MiB for Hash; using {} MiB",
-                tt.mib()
-            ));
+            note = Some(Cut::HashAllocation {
+                tried: size,
+                used: tt.mib(),
+            });
         }
         if let Some(n) = &note {
             log::warn!("{n}");
@@ -433,7 +427,7 @@ impl Engine {
     /// by the caller (`Job::run`); the engine counts as searching until the
     /// job's `BestMove` is handled (`wait`). Without a game to search, returns
     /// the reason.
-    pub fn start(&mut self, limits: Limits) -> Result<Job, String> {
+    pub fn start(&mut self, limits: Limits) -> Result<Job, EngineError> {
         self.wait();
         let game = self.searchable()?;
         let _ = self.ensure_hash();
@@ -454,7 +448,7 @@ impl Engine {
     /// Starts searching the current position on a thread of its own; reports go
     /// to `reports`, ending with exactly one `Report::BestMove`. Without a game
     /// to search, sends nothing and returns the reason.
-    pub fn go(&mut self, limits: Limits, reports: Sender<Report>) -> Result<(), String> {
+    pub fn go(&mut self, limits: Limits, reports: Sender<Report>) -> Result<(), EngineError> {
         let job = self.start(limits)?;
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -472,7 +466,7 @@ impl Engine {
             }
             Err(e) => {
                 self.running = None;
-                Err(format!("could not start the search thread: {e}"))
+                Err(EngineError::Thread(e.to_string()))
             }
         }
     }
@@ -499,7 +493,7 @@ impl Engine {
         &mut self,
         limits: Limits,
         on_report: &(dyn Fn(Report) + Sync),
-    ) -> Result<Thought, String> {
+    ) -> Result<Thought, EngineError> {
         self.wait();
         let game = self.searchable()?;
         let _ = self.ensure_hash();

@@ -5,6 +5,7 @@
 pub mod command;
 pub mod format;
 pub mod input;
+mod refusals;
 mod session;
 
 pub use session::{Flow, Session};
