@@ -13,7 +13,7 @@
 //! ancestor whose sums are known. Sizes without a network keep nothing.
 
 use super::net::{facts_inputs, SquareFacts, PER_SQUARE};
-use super::net_weights::quant_for;
+use super::quant::quant_for;
 use super::quant::QuantNet;
 use crate::board::{Color, Move, Position, Square};
 

@@ -15,6 +15,7 @@
 
 mod explain;
 mod features;
+mod float_net;
 mod incremental;
 mod layout;
 mod net;
@@ -98,7 +99,7 @@ fn correction(
     roads: &[features::RoadFacts; 2],
     stack: Option<&mut NetStack>,
 ) -> i32 {
-    let Some(quant) = net_weights::quant_for(pos.size()) else {
+    let Some(quant) = quant::quant_for(pos.size()) else {
         return 0;
     };
     let mut globals = [0u16; net::MAX_GLOBAL];

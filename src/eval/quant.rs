@@ -24,8 +24,11 @@
 //! to 0..=ceiling and takes the dot product with the output weights, with
 //! the row held in registers while the global rows are added to it.
 
-use super::net::{exclusive_groups, square_inputs, NetWeights, MAX_CORRECTION};
+use super::net::{exclusive_groups, square_inputs, MAX_CORRECTION};
+use super::net_weights::{weights_for, NetWeights};
 use crate::board::{Color, Position};
+use crate::board::{MAX_SIZE, MIN_SIZE};
+use std::sync::OnceLock;
 
 /// What 1.0 of a hidden unit becomes, at most.
 const MAX_CEILING: f32 = 8192.0;
@@ -53,6 +56,16 @@ pub struct QuantNet {
     output_bias: f32,
     /// True when the AVX2 kernels run (false: the portable ones).
     avx2: bool,
+}
+
+/// Each shipped network in integers, made on first use.
+static QUANTISED: [OnceLock<QuantNet>; MAX_SIZE - MIN_SIZE + 1] =
+    [const { OnceLock::new() }; MAX_SIZE - MIN_SIZE + 1];
+
+/// The network for board size `size` in integers, as the engine plays it.
+pub fn quant_for(size: usize) -> Option<&'static QuantNet> {
+    let weights = weights_for(size)?;
+    Some(QUANTISED[size - MIN_SIZE].get_or_init(|| QuantNet::new(weights, size)))
 }
 
 fn round_i16(x: f32) -> i16 {
@@ -368,8 +381,9 @@ unsafe fn dot_avx2<const H: usize>(net: &QuantNet, row: &[i16; H], globals: &[u1
 mod tests {
     use super::super::incremental::NetStack;
     use super::super::net::{active_inputs, global_inputs, MAX_ACTIVE, MAX_GLOBAL};
-    use super::super::net_weights::{quant_for, weights_for};
+    use super::super::net_weights::weights_for;
     use super::super::{features, net::INPUTS};
+    use super::quant_for;
     use super::*;
     use crate::movegen::MoveList;
     use rand::rngs::StdRng;

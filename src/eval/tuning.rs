@@ -10,14 +10,14 @@
 //! of the features with a weight row divided by `DIVISOR` (then clamped).
 
 use super::features::{self, COUNT, MEASURES};
-use super::{hand_row, net, DIVISOR as EVAL_DIVISOR};
+use super::{hand_row, net, net_weights, DIVISOR as EVAL_DIVISOR};
 use crate::board::{Position, MAX_SIZE, MIN_SIZE};
 
 pub use super::features::PHASE_SCALE;
-pub use super::net::{
-    is_square_plane, NetWeights, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE, MAX_CORRECTION, WIDTHS,
+pub use super::net::{is_square_plane, DEFAULT_HIDDEN, INPUTS, MAX_ACTIVE, MAX_CORRECTION, WIDTHS};
+pub use super::net_weights::{
+    decode as decode_net_file, encode as encode_net_file, NetFile, NetWeights,
 };
-pub use super::net_weights::{decode as decode_net_file, encode as encode_net_file, NetFile};
 pub use super::weights::SCALE as WEIGHT_SCALE;
 
 /// Features (weights per board size).
@@ -57,7 +57,7 @@ pub fn hand_evaluation(pos: &Position) -> i32 {
 
 /// The correction's network for board size `size`, if it has one.
 pub fn correction_weights(size: usize) -> Option<&'static NetWeights> {
-    net::weights_for(size)
+    net_weights::weights_for(size)
 }
 
 /// The correction's active inputs for `pos` (each `plane · 64 + slot`, seen

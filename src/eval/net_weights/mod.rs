@@ -27,8 +27,7 @@
 //! `decode` checks every field, the exact length and the checksum; a test
 //! decodes every shipped file.
 
-use super::net::{NetWeights, INPUTS, WIDTHS};
-use super::quant::QuantNet;
+use super::net::{INPUTS, WIDTHS};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use std::sync::OnceLock;
 
@@ -40,6 +39,28 @@ pub const VERSION: u32 = 1;
 const HEADER: usize = MAGIC.len() + 5 * 4;
 /// The checksum's bytes at the end.
 const CHECKSUM: usize = 8;
+
+/// The fitted weights of one board size, as `menhir-tools tune net` writes
+/// them (`net_weights/`). The hidden layer's width is the length of `bias`, one
+/// of `WIDTHS`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetWeights {
+    /// `INPUTS × width`, input-major.
+    pub input: Vec<f32>,
+    /// One bias per hidden unit.
+    pub bias: Vec<f32>,
+    /// Hidden to output, in centiflats.
+    pub output: Vec<f32>,
+    /// The output's bias, in centiflats.
+    pub output_bias: f32,
+}
+
+impl NetWeights {
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.bias.len()
+    }
+}
 
 /// A decoded weights file.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,10 +185,6 @@ const FILES: [&[u8]; MAX_SIZE - MIN_SIZE + 1] = [&[]; MAX_SIZE - MIN_SIZE + 1];
 static DECODED: [OnceLock<NetWeights>; MAX_SIZE - MIN_SIZE + 1] =
     [const { OnceLock::new() }; MAX_SIZE - MIN_SIZE + 1];
 
-/// Each shipped network in integers, made on first use.
-static QUANTISED: [OnceLock<QuantNet>; MAX_SIZE - MIN_SIZE + 1] =
-    [const { OnceLock::new() }; MAX_SIZE - MIN_SIZE + 1];
-
 /// The shipped file for board size `size`, if there is one, undecoded.
 pub fn shipped_file(size: usize) -> Option<&'static [u8]> {
     let bytes = *FILES.get(size.checked_sub(MIN_SIZE)?)?;
@@ -216,12 +233,6 @@ pub fn weights_for(size: usize) -> Option<&'static NetWeights> {
         assert_eq!(file.size, size, "s{size}.bin holds another size's weights");
         file.weights
     }))
-}
-
-/// The network for board size `size` in integers, as the engine plays it.
-pub fn quant_for(size: usize) -> Option<&'static QuantNet> {
-    let weights = weights_for(size)?;
-    Some(QUANTISED[size - MIN_SIZE].get_or_init(|| QuantNet::new(weights, size)))
 }
 
 #[cfg(test)]
