@@ -39,7 +39,8 @@ fn books_are_read_strictly() {
 #[test]
 fn an_engine_against_itself_is_exactly_even() {
     // The same deterministic engine on both sides plays the same game with
-    // either colour, so every pair scores exactly one point: no evidence.
+    // either colour, so every pair scores exactly one point: an even match,
+    // which leans a little towards H0 and decides nothing.
     let book = read_book("a1 c3\nb2 a1\nc1 a3 b2\na1 b2 c3 a3\n", 3, 0).unwrap();
     let outcome = judge(&config(menhir_binary()), &book);
     let p = outcome.pairs;
@@ -47,7 +48,8 @@ fn an_engine_against_itself_is_exactly_even() {
     assert_eq!(p.pairs, [0, 0, 4, 0, 0]);
     assert_eq!(p.wins, p.losses);
     assert_eq!(p.wins + p.draws + p.losses, 8);
-    assert_eq!(p.llr(0.0, 15.0), 0.0);
+    let llr = p.llr(0.0, 15.0);
+    assert!(llr < 0.0 && llr > -0.1, "LLR {llr}");
     assert_eq!(outcome.verdict, Verdict::Undecided);
     assert_eq!(outcome.abandoned, 0);
     // The two colours of one opening are the same game from each side.

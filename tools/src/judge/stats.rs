@@ -4,10 +4,14 @@
 //!
 //! A pair scores 0, ½, 1, 1½ or 2 for the engine under test (the pentanomial
 //! count). Pairs, not games, are the independent trials: the two games of one
-//! opening share its bias. The test is the generalised SPRT in its normal
-//! approximation: with pair-mean score `s` (per game), its variance `v` per pair
-//! and `N` pairs, `LLR = N (s1 − s0)(2s − s0 − s1) / (2 v)`, where `s0` and `s1`
-//! are the expected scores of the two hypotheses in logistic Elo.
+//! opening share its bias. The test is the generalised SPRT on the pentanomial
+//! in normalised Elo, as racetrack and fishtest take it, and as
+//! `tools/sprt_llr.py` computes it from a racetrack PTN: one model, so that
+//! `--sprt 0,15` means the same to `menhir-tools judge` and `tools/match.sh`
+//! (`tools/tests/sprt.rs` holds the two together). With the pair frequencies
+//! `f` (an empty class counted as 2 / (empty classes) pairs, the frequencies
+//! normalised), their mean `s` per game and variance `v`, `t = (s − ½) / √(2v)`
+//! and `tᵢ = eloᵢ · ln 10 / 800`: `LLR = N ln((1 + (t − t0)²) / (1 + (t − t1)²))`.
 
 /// The five pair outcomes, counted: `pairs[k]` holds the pairs that scored
 /// `k / 2` (0, ½, 1, 1½, 2 points over the two games).
@@ -89,15 +93,22 @@ impl Pairs {
         (elo_of(mean), elo_of(mean - margin), elo_of(mean + margin))
     }
 
-    /// The LLR of H1 (Elo `elo1`) against H0 (Elo `elo0`); 0 until the pairs
-    /// differ from each other (no variance yet).
+    /// The LLR of H1 (normalised Elo `elo1`) against H0 (`elo0`), as the
+    /// module says; 0 before any pair.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let (mean, var) = self.mean_and_variance();
-        if var <= 0.0 {
-            return 0.0;
-        }
-        let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-        self.count() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        let empty = self.pairs.iter().filter(|&&c| c == 0).count();
+        let extra = if empty > 0 { 2.0 / empty as f64 } else { 0.0 };
+        let counts = self.pairs.map(|c| c as f64 + extra);
+        let total: f64 = counts.iter().sum();
+        let value = |k: usize| k as f64 / 4.0;
+        let mean: f64 = (0..5).map(|k| counts[k] / total * value(k)).sum();
+        let var: f64 = (0..5)
+            .map(|k| counts[k] / total * (value(k) - mean).powi(2))
+            .sum();
+        let scale = 800.0 / std::f64::consts::LN_10;
+        let t = (mean - 0.5) / (2.0 * var).sqrt();
+        let (t0, t1) = (elo0 / scale, elo1 / scale);
+        self.count() as f64 * ((1.0 + (t - t0).powi(2)) / (1.0 + (t - t1).powi(2))).ln()
     }
 }
 
@@ -135,20 +146,23 @@ mod tests {
     }
 
     #[test]
-    fn the_llr_follows_the_closed_form() {
-        // 30 pairs of 1½ and 10 of 1: mean 0.6875, pair variance 0.01171875.
-        let p = pairs([0, 0, 10, 30, 0]);
-        assert!((p.score() - 0.6875).abs() < 1e-12);
-        let (s0, s1) = (0.5, expected_score(15.0));
-        let want = 40.0 * (s1 - s0) * (1.375 - s0 - s1) / (2.0 * 0.011_718_75);
-        assert!((p.llr(0.0, 15.0) - want).abs() < 1e-9);
-        assert!(p.llr(0.0, 15.0) > llr_bounds(0.05, 0.05).1);
-    }
-
-    #[test]
-    fn no_variance_means_no_evidence() {
-        let p = pairs([0, 0, 25, 0, 0]);
-        assert_eq!(p.llr(0.0, 15.0), 0.0);
+    fn the_llr_is_the_normalised_elo_gsprt() {
+        // Values of tools/sprt_llr.py's llr() for the same pentanomials.
+        for (counts, want) in [
+            ([0, 0, 10, 30, 0], 1.678_137_072_082_813_5),
+            ([10, 20, 40, 20, 10], -0.186_221_355_798_657_34),
+            ([0, 0, 25, 0, 0], -0.046_555_338_949_664_335),
+            ([1, 5, 85, 97, 12], 7.509_468_149_655_983),
+            ([0, 38, 127, 32, 3], -0.372_442_711_597_314_7),
+        ] {
+            let got = pairs(counts).llr(0.0, 15.0);
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{counts:?}: {got} against {want}"
+            );
+        }
+        assert!(pairs([1, 5, 85, 97, 12]).llr(0.0, 15.0) > llr_bounds(0.05, 0.05).1);
+        assert_eq!(Pairs::default().llr(0.0, 15.0), 0.0, "no pair, no evidence");
         let (lower, upper) = llr_bounds(0.05, 0.05);
         assert!((upper - 2.944).abs() < 1e-3 && (lower + 2.944).abs() < 1e-3);
     }
