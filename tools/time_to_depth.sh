@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Time to reach a fixed depth with 1 and 2 threads on the 6x6 and 5x5 bench
-# middlegames, summed: the Lazy SMP speed-up. A 16 MiB table, mapped within the
+# middlegames, summed: what the second thread buys (threads share out a node's moves,
+# src/search/worker/split.rs). A 16 MiB table, mapped within the
 # first milliseconds, so that page faults on a fresh table do not slow two
 # threads more than one (see tools/time_to_depth.py).
 # usage: tools/time_to_depth.sh MENHIR [DEPTH]
