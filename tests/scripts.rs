@@ -1,9 +1,12 @@
 //! Every script of the repository answers `--help` (issue 103): each `*.py` and
-//! `*.sh` under `tools/` (found at test time, so a new script is covered without
-//! a line here), and `web/build.sh`, is run with `--help` and must exit 0 and
-//! print its usage on stdout. Printing the usage is all `--help` may do, so
-//! the test builds nothing and writes nothing (Python runs with `-B`, no
-//! bytecode cache).
+//! `*.sh` under `tools/` that is a script, its first line a `#!` (found at test
+//! time, so a new script is covered without a line here), and `web/build.sh`, is
+//! run with `--help` and must exit 0 and print its usage on stdout; on Unix it
+//! must be executable too, since the documents run it as `tools/NAME.py`. The
+//! modules of the tools' Python package (`tools/menhirpy/`) have no `#!` line:
+//! they are imported, not run, and `tools/tests/python.rs` tests them. Printing
+//! the usage is all `--help` may do, so the test builds nothing and writes
+//! nothing (Python runs with `-B`, no bytecode cache).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -13,8 +16,8 @@ use std::time::{Duration, Instant};
 /// How long one script may take to print its usage.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// The `*.py` and `*.sh` files under `dir`, recursively, in name order;
-/// `node_modules` (tools/gui_check's npm install) is skipped.
+/// The `*.py` and `*.sh` scripts under `dir` (a `#!` first line), recursively,
+/// in name order; `node_modules` (tools/gui_check's npm install) is skipped.
 fn scripts_under(dir: &Path, found: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
@@ -29,9 +32,31 @@ fn scripts_under(dir: &Path, found: &mut Vec<PathBuf>) {
         } else if path
             .extension()
             .is_some_and(|ext| ext == "py" || ext == "sh")
+            && is_script(&path)
         {
             found.push(path);
         }
+    }
+}
+
+/// True when the file starts with `#!`: a script, not a module to import.
+fn is_script(path: &Path) -> bool {
+    let mut start = [0u8; 2];
+    std::fs::File::open(path)
+        .and_then(|mut file| file.read_exact(&mut start))
+        .is_ok_and(|()| &start == b"#!")
+}
+
+/// True when the file may be run as a program (always, off Unix).
+fn is_executable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.exists()
     }
 }
 
@@ -83,12 +108,17 @@ fn every_script_answers_help() {
         "tools/gui_check/run.sh",
         "tools/match.sh",
         "tools/ptn_stats.py",
+        "tools/sprt_llr.py",
     ] {
         assert!(
             scripts.contains(&root.join(expected)),
             "{expected} not found among the scripts: {scripts:?}"
         );
     }
+    assert!(
+        !scripts.contains(&root.join("tools/menhirpy/ptn.py")),
+        "a module of the Python package is taken for a script"
+    );
     let python = Command::new("python3").arg("--version").output();
     assert!(
         python.is_ok_and(|out| out.status.success()),
@@ -102,6 +132,9 @@ fn every_script_answers_help() {
             .unwrap_or(script)
             .display()
             .to_string();
+        if !is_executable(script) {
+            failures.push(format!("{name}: not executable (chmod +x)"));
+        }
         for flag in ["--help", "-h"] {
             let mut command = if script.extension().is_some_and(|ext| ext == "py") {
                 let mut python = Command::new("python3");

@@ -15,38 +15,25 @@ import re
 import subprocess
 import sys
 
+from menhirpy.ptn import read_lines
+from menhirpy.tei import Engine
+
 
 def run(binary, positions, nodes, size, half_komi):
+    """(instructions callgrind counted, nodes searched) of one run."""
     out = "/tmp/cost_per_node.%d" % os.getpid()
-    p = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, binary],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    send("tei")
-    send("setoption name HalfKomi value %s" % half_komi)
-    send("teinewgame %s" % size)
+    engine = Engine(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, binary],
+                    stderr=subprocess.PIPE)
+    engine.set_option("HalfKomi", half_komi)
+    engine.new_game(size)
     searched = 0
     for tps in positions:
-        send("position tps " + tps)
-        send("go nodes %s" % nodes)
-        last = 0
-        for line in p.stdout:
-            m = re.search(r" nodes (\d+)", line)
-            if m:
-                last = int(m.group(1))
-            if line.startswith("bestmove"):
-                break
-        searched += last
-    send("quit")
-    p.stdin.close()
-    err = p.stderr.read()
-    p.wait()
-    os.remove(out) if os.path.exists(out) else None
-    return int(re.search(r"Collected : (\d+)", err).group(1)), searched
+        engine.position(tps=tps)
+        searched += engine.search(nodes=nodes).nodes
+    engine.close(timeout=None)
+    if os.path.exists(out):
+        os.remove(out)
+    return int(re.search(r"Collected : (\d+)", engine.stderr).group(1)), searched
 
 
 def main():
@@ -54,7 +41,7 @@ def main():
         sys.exit(__doc__)
     binary, posfile, nodes, size = sys.argv[1:5]
     half_komi = sys.argv[5] if len(sys.argv) == 6 else "4"
-    positions = [l.strip() for l in open(posfile) if l.strip()]
+    positions = read_lines([posfile])
     startup, _ = run(binary, [], nodes, size, half_komi)
     total, searched = run(binary, positions, nodes, size, half_komi)
     print("%s: %d instructions, start-up %d, %d nodes, %.0f instructions a node"

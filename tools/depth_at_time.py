@@ -14,67 +14,44 @@ the whole set, the thread counts interleaved. Time to depth
 game gets from the same clock.
 """
 import statistics
-import subprocess
 import sys
 
-
-def board_size(tps):
-    row = tps.split()[0].split("/")[0]
-    n = 0
-    for cell in row.split(","):
-        n += int(cell[1:]) if cell.startswith("x") and cell[1:].isdigit() else 1
-    return n
+from menhirpy.ptn import read_lines, tps_size
+from menhirpy.tei import Engine, EngineError
 
 
-class Engine:
-    def __init__(self, path, threads):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("tei")
-        self.read_until("teiok")
-        self.send("setoption name Threads value %d" % threads)
+def open_engine(path, threads):
+    engine = Engine(path)
+    engine.set_option("Threads", threads)
+    return engine
 
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
 
-    def read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit("engine closed its output")
-            lines.append(line.split())
-            if line.startswith(prefix):
-                return lines
-
-    def think(self, tps, movetime):
-        self.send("teinewgame %d" % board_size(tps))
-        self.send("position tps " + tps)
-        self.send("go movetime %d" % movetime)
-        infos = [l for l in self.read_until("bestmove") if l and l[0] == "info" and "depth" in l]
-        field = lambda l, name: int(l[l.index(name) + 1])
-        answer = infos[-1]
-        iterations = [field(l, "depth") for l in infos[:-1]]
-        deeper = bool(iterations) and field(answer, "depth") > max(iterations)
-        return field(answer, "depth"), field(answer, "nodes"), deeper
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
+def think(engine, tps, movetime):
+    """(depth, nodes, deeper) of the answer to `go movetime` on an empty table:
+    deeper when the answer is deeper than every iteration reported before it."""
+    engine.new_game(tps_size(tps))
+    engine.position(tps=tps)
+    reports = engine.search(movetime=movetime).reports
+    answer = reports[-1]
+    iterations = [info.depth for info in reports[:-1]]
+    deeper = bool(iterations) and answer.depth > max(iterations)
+    return answer.depth, answer.nodes, deeper
 
 
 def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
     menhir, movetime, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    positions = [l.strip() for f in sys.argv[4:] for l in open(f) if l.strip()]
-    engines = {t: Engine(menhir, t) for t in (1, 2)}
+    positions = read_lines(sys.argv[4:])
+    engines = {t: open_engine(menhir, t) for t in (1, 2)}
     seen = {1: [], 2: []}
-    for _ in range(runs):
-        for tps in positions:
-            for threads, engine in engines.items():
-                seen[threads].append(engine.think(tps, movetime))
+    try:
+        for _ in range(runs):
+            for tps in positions:
+                for threads, engine in engines.items():
+                    seen[threads].append(think(engine, tps, movetime))
+    except EngineError as e:
+        sys.exit(str(e))
     for engine in engines.values():
         engine.close()
     print("movetime %d ms, %d positions, %d runs" % (movetime, len(positions), runs))

@@ -24,8 +24,8 @@ usage: tools/draw_claims.py --engine NAME MATCH.ptn... [--swing 0.3] [--size 4]
 import argparse
 import sys
 
-from judgement import Engine
-from ptn_stats import comment_score, engine_games, plies, winner
+from menhirpy.ptn import comment_score, engine_games, plies, winner
+from menhirpy.tei import Engine, EngineError
 
 
 def failed_claims(paths, engine, swing):
@@ -46,29 +46,24 @@ def failed_claims(paths, engine, swing):
                 yield tokens[:ply], tokens[ply]
 
 
-class TimedEngine(Engine):
+class TimedEngine:
     """A TEI engine searching by the clock, each position on a fresh game."""
 
     def __init__(self, path, size, half_komi):
-        super().__init__(path, size, half_komi)
+        self.engine = Engine(path)
+        self.engine.set_option("HalfKomi", half_komi)
         self.size = size
 
     def search(self, moves, movetime):
         """(best move, last `score cp` or None, last depth) of a `go movetime`."""
-        self.send("teinewgame " + str(self.size))
-        self.send("isready")
-        self.until("readyok")
-        self.send("position startpos moves " + " ".join(moves))
-        self.send(f"go movetime {movetime}")
-        score, depth = None, 0
-        while True:
-            words = self.until(("info", "bestmove")).split()
-            if words[0] == "bestmove":
-                return words[1], score, depth
-            if "cp" in words:
-                score = int(words[words.index("cp") + 1])
-            if "depth" in words:
-                depth = int(words[words.index("depth") + 1])
+        self.engine.new_game(self.size)
+        self.engine.is_ready()
+        self.engine.position(moves)
+        found = self.engine.search(movetime=movetime)
+        return found.bestmove, found.score, found.depth
+
+    def close(self):
+        self.engine.close()
 
 
 def engine_and_time(spec):
@@ -76,6 +71,42 @@ def engine_and_time(spec):
     if not path or not ms.isdigit():
         raise argparse.ArgumentTypeError(f"want ENGINE:MS, not {spec!r}")
     return path, int(ms)
+
+
+class Judge:
+    """The judge's score of positions, from the mover's side, each searched once."""
+
+    def __init__(self, path, movetime, size, half_komi):
+        self.engine = TimedEngine(path, size, half_komi)
+        self.movetime = movetime
+        self.judged = {}
+
+    def value(self, before, move):
+        """The judge's value of `move` after `before`, for the side that played it."""
+        key = (tuple(before), move)
+        if key not in self.judged:
+            _, score, _ = self.engine.search(before + [move], self.movetime)
+            self.judged[key] = -(score or 0)
+        return self.judged[key]
+
+
+def probe(path, movetime, claims, args, judge):
+    """Searches each claim's position with one probe engine and prints its line."""
+    engine = TimedEngine(path, args.size, args.half_komi)
+    same = zero = depths = gain = 0
+    for before, played in claims:
+        best, score, depth = engine.search(before, movetime)
+        same += best == played
+        zero += score == 0
+        depths += depth
+        if judge:
+            gain += judge.value(before, best) - judge.value(before, played)
+    engine.close()
+    n = max(1, len(claims))
+    line = f"{path} at {movetime} ms: played move {same}/{len(claims)}, score 0 {zero}/{len(claims)}, depth {depths / n:.1f}"
+    if judge:
+        line += f", judged gain {gain / n:+.1f}"
+    print(line, flush=True)
 
 
 def main():
@@ -93,38 +124,15 @@ def main():
     print(f"{len(claims)} failed draw claims")
     for before, played in claims:
         print(f"  {played:8} after {' '.join(before)}")
-    judge = TimedEngine(args.judge[0], args.size, args.half_komi) if args.judge else None
-    judged = {}
-
-    def value(before, move):
-        key = (tuple(before), move)
-        if key not in judged:
-            _, score, _ = judge.search(before + [move], args.judge[1])
-            judged[key] = -(score or 0)
-        return judged[key]
-
+    judge = Judge(*args.judge, args.size, args.half_komi) if args.judge else None
     for path, movetime in args.probe:
-        engine = TimedEngine(path, args.size, args.half_komi)
-        same = zero = depths = gain = 0
-        for before, played in claims:
-            best, score, depth = engine.search(before, movetime)
-            same += best == played
-            zero += score == 0
-            depths += depth
-            if judge:
-                gain += value(before, best) - value(before, played)
-        engine.close()
-        n = max(1, len(claims))
-        line = f"{path} at {movetime} ms: played move {same}/{len(claims)}, score 0 {zero}/{len(claims)}, depth {depths / n:.1f}"
-        if judge:
-            line += f", judged gain {gain / n:+.1f}"
-        print(line, flush=True)
+        probe(path, movetime, claims, args, judge)
     if judge:
-        judge.close()
+        judge.engine.close()
 
 
 if __name__ == "__main__":
     try:
         main()
-    except (OSError, UnicodeDecodeError, RuntimeError) as e:
+    except (OSError, UnicodeDecodeError, EngineError) as e:
         sys.exit(f"draw_claims.py: {e}")

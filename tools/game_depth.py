@@ -18,57 +18,45 @@ nodes. Between two CONFIGs of one build the depth gap is what a match between th
 turns into Elo: a second thread is worth what double time is worth in the share of
 the depth gap it gets.
 """
-import re
 import statistics
 import sys
-import time
 
-from depth_at_time import Engine  # the TEI engine process both tools drive
+from menhirpy import ptn
+from menhirpy.tei import Engine
 
 
 def read_games(path, count):
-    games = []
-    for chunk in open(path).read().split("[Player1 ")[1:]:
-        size = int(re.search(r'\[Size "(\d+)"\]', chunk).group(1))
-        body = chunk[chunk.index("\n\n"):]
-        body = re.sub(r"\{[^}]*\}", " ", body)
-        moves = [t for t in body.split()
-                 if not re.match(r"^\d+\.$", t) and not re.match(r"^(R|F|1|0|1/2)-", t)
-                 and t not in ("0-R", "0-F", "0-1", "1-0", "1/2-1/2")]
-        moves = [m.rstrip("'\"!?") for m in moves]
-        games.append((size, moves))
-        if len(games) == count:
-            break
-    return games
+    """(size, moves) of the first `count` games of the PTN file (with a Size tag)."""
+    games = [(game.size, game.moves()) for game in ptn.read_games(path) if game.size]
+    return games[:count]
 
 
 def replay(engine, size, moves, half_komi, base_ms, inc_ms, out):
-    engine.send("teinewgame %d" % size)
-    engine.send("setoption name HalfKomi value %d" % half_komi)
+    """Asks for each ply's move from the fifth on, on a game clock, adding (depth,
+    milliseconds, nodes) of each answer to `out`."""
+    engine.new_game(size)
+    engine.set_option("HalfKomi", half_komi)
     clock = [base_ms, base_ms]
     for ply in range(4, len(moves)):
         side = ply % 2
-        engine.send("position startpos moves " + " ".join(moves[:ply]))
-        engine.send("go wtime %d btime %d winc %d binc %d" % (clock[0], clock[1], inc_ms, inc_ms))
-        began = time.monotonic()
-        infos = [l for l in engine.read_until("bestmove") if l and l[0] == "info" and "depth" in l]
-        took = int((time.monotonic() - began) * 1000)
+        engine.position(moves[:ply])
+        found = engine.search(wtime=clock[0], btime=clock[1], winc=inc_ms, binc=inc_ms)
+        took = int(found.seconds * 1000)
         clock[side] = max(clock[side] - took, 1) + inc_ms
-        if infos:
-            last = infos[-1]
-            out.append((int(last[last.index("depth") + 1]), took,
-                        int(last[last.index("nodes") + 1])))
+        if found.answer:
+            out.append((found.answer.depth, took, found.answer.nodes))
 
 
 def main():
     if len(sys.argv) < 6:
         sys.exit(__doc__)
-    menhir, ptn, count, half_komi = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    games = read_games(ptn, count)
+    menhir, path, count, half_komi = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    games = read_games(path, count)
     for config in sys.argv[5:]:
         threads, tc = config.split(":")
         base, inc = tc.split("+")
-        engine = Engine(menhir, int(threads))
+        engine = Engine(menhir)
+        engine.set_option("Threads", int(threads))
         seen = []
         for size, moves in games:
             replay(engine, size, moves, half_komi, int(float(base) * 1000),

@@ -15,40 +15,50 @@ still play worse (docs/strength-log.md §8.24).
 usage: tools/judgement.py ENGINE MATCH.ptn [--size 6] [--half-komi 4] [--depth 5]
 """
 import argparse
-import subprocess
 from collections import defaultdict
 
-import latency_probe
-from ptn_stats import games, kind, plies, winner
+from menhirpy.ptn import read_games, result_kind, winner
+from menhirpy.tei import Engine
 
 BUCKET = 20
 FIRST_PLY = 20
 
 
-class Engine(latency_probe.Engine):
-    """A TEI engine on pipes (any engine: it is greeted with `tei` first)."""
+def open_engine(path, size, half_komi):
+    """A TEI engine greeted and set up for games of `size` at `half_komi`."""
+    engine = Engine(path)
+    engine.set_option("HalfKomi", half_komi)
+    engine.new_game(size)
+    engine.is_ready()
+    return engine
 
-    def __init__(self, path, size, half_komi):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("tei")
-        self.until("teiok")
-        self.send(f"setoption name HalfKomi value {half_komi}")
-        self.send(f"teinewgame {size}")
-        self.send("isready")
-        self.until("readyok")
 
-    def score(self, moves, depth):
-        """The last reported `score cp` of a fixed-depth search, side to move's."""
-        self.send("position startpos moves " + " ".join(moves))
-        self.send(f"go depth {depth}")
-        score = None
-        while True:
-            words = self.until(("info", "bestmove")).split()
-            if words[0] == "bestmove":
-                return score
-            if "cp" in words:
-                score = int(words[words.index("cp") + 1])
+def score(engine, moves, depth):
+    """The last reported `score cp` of a fixed-depth search, side to move's."""
+    engine.position(moves)
+    return engine.search(depth=depth).score
+
+
+def judge(engine, games, depth):
+    """({bucket: positions judged}, {bucket: positions whose score named the
+    winner}) over the decisive games."""
+    judged = defaultdict(int)
+    right = defaultdict(int)
+    for game in games:
+        result = game.result
+        if result is None or result_kind(result) not in ("road", "flats"):
+            continue
+        white_won = winner(result) == 0
+        moves = game.moves()
+        for ply in range(FIRST_PLY, len(moves), 2):
+            found = score(engine, moves[:ply], depth)
+            if found is None:
+                continue
+            bucket = ply // BUCKET * BUCKET
+            judged[bucket] += 1
+            if found != 0 and (found > 0) == white_won:
+                right[bucket] += 1
+    return judged, right
 
 
 def main():
@@ -59,26 +69,9 @@ def main():
     parser.add_argument("--half-komi", type=int, default=4)
     parser.add_argument("--depth", type=int, default=5)
     args = parser.parse_args()
-    with open(args.ptn, encoding="utf-8") as f:
-        text = f.read()
-    engine = Engine(args.engine, args.size, args.half_komi)
-    judged = defaultdict(int)
-    right = defaultdict(int)
-    for tags, movetext in games(text):
-        result = tags.get("Result")
-        if result is None or kind(result) not in ("road", "flats"):
-            continue
-        white_won = winner(result) == 0
-        moves = [token for _, token, _ in plies(movetext)]
-        for ply in range(FIRST_PLY, len(moves), 2):
-            score = engine.score(moves[:ply], args.depth)
-            if score is None:
-                continue
-            bucket = ply // BUCKET * BUCKET
-            judged[bucket] += 1
-            if score != 0 and (score > 0) == white_won:
-                right[bucket] += 1
-    engine.close()
+    games = read_games(args.ptn)
+    with open_engine(args.engine, args.size, args.half_komi) as engine:
+        judged, right = judge(engine, games, args.depth)
     for bucket in sorted(judged):
         share = 100 * right[bucket] / judged[bucket]
         print(f"plies {bucket}-{bucket + BUCKET - 1}: {judged[bucket]} positions, "

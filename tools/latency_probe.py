@@ -1,65 +1,42 @@
 #!/usr/bin/env python3
 """Probes how fast Menhir answers `isready` and `stop` during a search.
 
-For each probe: a position (from the given PTN games, or the start position),
-`go infinite`, a random pause of 5-300 ms, `isready` (timed to `readyok`),
-another pause, `stop` (timed to `bestmove`). Half the probes use Threads 1,
-half Threads 2. Prints the count, median, 99th and 99.9th percentile and the
-maximum of each answer time, in ms.
+For each probe: a position (from the given PTN games, the TPS files, or the start
+position), `go infinite`, a random pause of 5-300 ms, `isready` (timed to
+`readyok`), another pause, `stop` (timed to `bestmove`). Half the probes use
+Threads 1, half Threads 2. Prints the count, median, 99th and 99.9th percentile
+and the maximum of each answer time, in ms.
+
+With `--movetime MS` each probe first searches its position with `go movetime MS`
+as well, and the time from `go` to `bestmove` minus MS is printed as a third
+answer, `movetime` (negative: the answer came before the time was up).
 
 usage: tools/latency_probe.py --menhir PATH [--probes 2000] [--ptn FILE ...]
+                              [--tps FILE ...] [--seed 1] [--movetime MS]
 """
 import argparse
 import random
-import re
-import subprocess
 import time
+
+from menhirpy.ptn import games_in, read_lines, tps_size
+from menhirpy.tei import Engine
 
 
 def positions_from_ptn(paths):
-    """(size, komi, moves) for positions along the games in the PTN files."""
+    """(size, half komi, moves, None) for positions along the games in the PTN files."""
     out = []
-    for path in paths:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
-        for game in re.split(r"\n(?=\[Site )", text):
-            size = re.search(r'\[Size "(\d)"\]', game)
-            if not size:
-                continue
-            komi = re.search(r'\[Komi "([\d.]+)"\]', game)
-            half_komi = int(float(komi.group(1)) * 2) if komi else 0
-            body = re.sub(r"\[[^\]]*\]|\{[^}]*\}", " ", game)
-            plies = [t for t in body.split() if not re.match(r"^\d+\.$|^[RF0-9/]+-[RF0-9/]+$", t)]
-            plies = [p.rstrip("'!?\"") for p in plies]
-            for cut in range(2, len(plies) - 1, 7):
-                out.append((int(size.group(1)), half_komi, plies[:cut]))
+    for game in games_in(paths):
+        if game.size is None:
+            continue
+        plies = game.moves()
+        for cut in range(2, len(plies) - 1, 7):
+            out.append((game.size, game.half_komi, plies[:cut], None))
     return out
 
 
-class Engine:
-    def __init__(self, path, threads):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send(f"setoption name Threads value {threads}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("menhir ended")
-            if line.startswith(prefix):
-                return line
-
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=30)
-        return self.p.returncode
+def positions_from_tps(paths):
+    """(size, 0, no moves, TPS) for each TPS line of the files."""
+    return [(tps_size(tps), 0, [], tps) for tps in read_lines(paths)]
 
 
 def percentile(values, q):
@@ -67,34 +44,44 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def probe(engine, position, rng, movetime, timings):
+    """One probe of a position: its answer times (ms) added to `timings`."""
+    size, half_komi, moves, tps = position
+    engine.new_game(size, half_komi)
+    if movetime:
+        engine.position(moves, tps)
+        took = engine.search(movetime=movetime).seconds
+        timings["movetime"].append(took * 1000 - movetime)
+    engine.position(moves, tps)
+    engine.go(infinite=True)
+    time.sleep(rng.uniform(0.005, 0.3))
+    timings["isready"].append(engine.is_ready() * 1000)
+    time.sleep(rng.uniform(0.005, 0.3))
+    timings["stop"].append(engine.stop().seconds * 1000)
+
+
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 usage=__doc__.strip().rsplit("usage: ", 1)[1])
     ap.add_argument("--menhir", required=True)
     ap.add_argument("--probes", type=int, default=2000)
     ap.add_argument("--ptn", nargs="*", default=[])
+    ap.add_argument("--tps", nargs="*", default=[])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--movetime", type=int, default=0)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    positions = positions_from_ptn(args.ptn) or [(6, 4, [])]
+    positions = (positions_from_ptn(args.ptn) + positions_from_tps(args.tps)) or [(6, 4, [], None)]
     timings = {"isready": [], "stop": []}
+    if args.movetime:
+        timings["movetime"] = []
     exits = []
     for threads in (1, 2):
-        engine = Engine(args.menhir, threads)
+        engine = Engine(args.menhir)
+        engine.set_option("Threads", threads)
+        engine.is_ready()
         for _ in range(args.probes // 2):
-            size, half_komi, moves = rng.choice(positions)
-            engine.send(f"teinewgame size {size} halfkomi {half_komi}")
-            engine.send("position startpos moves " + " ".join(moves))
-            engine.send("go infinite")
-            time.sleep(rng.uniform(0.005, 0.3))
-            t = time.perf_counter()
-            engine.send("isready")
-            engine.until("readyok")
-            timings["isready"].append((time.perf_counter() - t) * 1000)
-            time.sleep(rng.uniform(0.005, 0.3))
-            t = time.perf_counter()
-            engine.send("stop")
-            engine.until("bestmove")
-            timings["stop"].append((time.perf_counter() - t) * 1000)
+            probe(engine, rng.choice(positions), rng, args.movetime, timings)
         exits.append(engine.close())
     print(f"latency probes: {args.probes} over {len(positions)} positions, exit codes {exits}")
     print("answer   count  median_ms  p99_ms  p99.9_ms  max_ms")

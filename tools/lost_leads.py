@@ -15,7 +15,7 @@ usage: tools/lost_leads.py --engine NAME MATCH.ptn... [--lead 0.6] [--own 1.0]
 import argparse
 from collections import Counter
 
-from ptn_stats import comment_score, engine_games, plies, winner
+from menhirpy.ptn import comment_score, engine_games, plies, winner
 
 
 def lost_leads(paths, engine, lead, own):

@@ -15,31 +15,33 @@ usage: tools/moves_left.py MATCH.ptn [MATCH.ptn ...]
 import sys
 from collections import defaultdict
 
-from ptn_stats import games, plies, spread
+from menhirpy.ptn import read_games, spread
 
 # Stones and capstones of each size's standard set.
 PIECES = {3: 10, 4: 15, 5: 22, 6: 31, 7: 42, 8: 52}
 
 
+def count_game(left, size, moves):
+    """Adds each ply's (smaller reserve, own moves to the end) to `left`."""
+    pieces = [PIECES[size], PIECES[size]]
+    for ply, token in enumerate(moves):
+        own_moves = (len(moves) - ply + 1) // 2
+        left[min(pieces)].append(own_moves)
+        if not spread(token):
+            # The first two plies place the opponent's piece.
+            mover = ply % 2 if ply >= 2 else 1 - ply % 2
+            pieces[mover] -= 1
+
+
 def main(paths):
     left = defaultdict(list)
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        for tags, movetext in games(text):
-            size = int(tags.get("Size", "0"))
+        for game in read_games(path):
+            size = int(game.tags.get("Size", "0"))
             if size not in PIECES:
                 print(f"{path}: a game of size {size!r} skipped", file=sys.stderr)
                 continue
-            moves = [token for _, token, _ in plies(movetext)]
-            pieces = [PIECES[size], PIECES[size]]
-            for ply, token in enumerate(moves):
-                own_moves = (len(moves) - ply + 1) // 2
-                left[min(pieces)].append(own_moves)
-                if not spread(token):
-                    # The first two plies place the opponent's piece.
-                    mover = ply % 2 if ply >= 2 else 1 - ply % 2
-                    pieces[mover] -= 1
+            count_game(left, size, game.moves())
     if not left:
         print("no games read", file=sys.stderr)
         return 1

@@ -16,23 +16,13 @@ usage: tools/opponent_view.py --engine NAME [--worst N] MATCH.ptn [MATCH.ptn ...
   NAME: a part of the engine's Player tag (for example "menhir").
 """
 import argparse
-import os
 import sys
 from collections import defaultdict
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ptn_stats import comment_score, engine_games, plies, spread  # noqa: E402
+from menhirpy.ptn import comment_score, engine_games, move_kind, plies
 
 BIN = 10
 PHASES = [("opening, plies 0-19", 0, 20), ("middle, plies 20-39", 20, 40), ("late, plies 40+", 40, 10**6)]
-
-
-def move_kind(token):
-    if token.startswith("S"):
-        return "wall"
-    if token.startswith("C"):
-        return "cap"
-    return "spread" if spread(token) else "flat"
 
 
 def swings(paths, engine):
@@ -73,15 +63,19 @@ def main():
     if not rows:
         print(f"no scored moves of an engine named like '{args.engine}' between opponent scores")
         sys.exit(1)
-    games_seen = len(per_game)
+    report(rows, len(per_game), args.engine, args.worst)
+
+
+def report(rows, games_seen, engine, worst):
+    """Prints the changes by phase and by kind of move, and the costliest moves."""
     by_bin = defaultdict(list)
     by_kind = defaultdict(list)
     for ply, kind, change, *_ in rows:
         by_bin[ply // BIN * BIN].append(change)
         phase = next(i for i, (_, lo, hi) in enumerate(PHASES) if lo <= ply < hi)
         by_kind[(phase, kind)].append(change)
-    print(f"{games_seen} games, {len(rows)} moves of '{args.engine}' judged by its opponent "
-          f"(change of the opponent's score across each, from '{args.engine}''s side)")
+    print(f"{games_seen} games, {len(rows)} moves of '{engine}' judged by its opponent "
+          f"(change of the opponent's score across each, from '{engine}''s side)")
     print("by phase (total: summed over the moves, divided by the games):")
     for start in sorted(by_bin):
         v = by_bin[start]
@@ -91,8 +85,8 @@ def main():
     for (phase, kind), v in sorted(by_kind.items()):
         print(f"  {PHASES[phase][0]:20s} {kind:6s}: {len(v):5d} moves, mean {sum(v) / len(v):+.4f}, "
               f"total a game {sum(v) / games_seen:+.3f}")
-    print(f"the {args.worst} costliest moves (plies before it | the move | the reply):")
-    for ply, kind, change, before, move, reply in sorted(rows, key=lambda r: r[2])[:args.worst]:
+    print(f"the {worst} costliest moves (plies before it | the move | the reply):")
+    for ply, kind, change, before, move, reply in sorted(rows, key=lambda r: r[2])[:worst]:
         print(f"  {change:+.2f} ply {ply}: {' '.join(before)} | {move} | {reply}")
 
 

@@ -21,28 +21,16 @@ usage: tools/pair_diff.py --engine NAME --candidate C.ptn [C2.ptn...]
 import argparse
 import math
 import sys
-from collections import Counter
 
-from ptn_stats import engine_points, games, paired, plies
-
-
-def book_plies(movetext):
-    """The plies before racetrack's first comment: the opening from the book."""
-    book = []
-    for _, token, comment in plies(movetext):
-        if comment:
-            break
-        book.append(token)
-    return tuple(book)
+from menhirpy.ptn import book_plies, engine_points, paired, read_games
+from menhirpy.sprt import elo, pentanomial
 
 
 def read_match(path, engine):
     """(pair points by opening, book plies by opening, the (build, opponent) pairings
     seen, W-D-L)."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
     points, books, pairings, wdl = {}, {}, set(), [0, 0, 0]
-    for tags, movetext in games(text):
+    for tags, movetext in read_games(path):
         got = engine_points(tags, engine)
         if got is None or "Round" not in tags:
             continue
@@ -59,18 +47,52 @@ def read_match(path, engine):
     return paired(points), books, pairings, wdl
 
 
-def elo(score):
-    """Elo difference for a mean score a game (0 < score < 1)."""
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return 400 * math.log10(score / (1 - score))
-
-
 def summarise(path, pairs, pairings, wdl):
-    penta = Counter(pairs.values())
+    penta = pentanomial(pairs.values())
     names = ", ".join(f"{ours} against {theirs}" for ours, theirs in sorted(pairings))
     print(f"{path}\n  {names}: {len(pairs)} pairs, W-D-L {wdl[0]}-{wdl[1]}-{wdl[2]}, "
-          f"pentanomial {', '.join(str(penta[k / 2]) for k in range(5))}, "
+          f"pentanomial {', '.join(map(str, penta))}, "
           f"{sum(pairs.values()) / max(len(pairs), 1):.3f} points a pair")
+
+
+def read_all(paths, engine):
+    """{path: pair points by opening} of every file, each summarised as it is read,
+    and the opponents seen; stops on a file given twice or from another book."""
+    matches, books, opponents = {}, {}, set()
+    for path in paths:
+        if path in matches:
+            sys.exit(f"pair_diff.py: {path} is given twice")
+        pairs, file_books, pairings, wdl = read_match(path, engine)
+        if not pairs:
+            sys.exit(f"pair_diff.py: {path}: no completed pair played by '{engine}'")
+        summarise(path, pairs, pairings, wdl)
+        for opening, book in file_books.items():
+            if books.setdefault(opening, book) != book:
+                sys.exit(f"pair_diff.py: {path}: opening {opening} is not the other "
+                         "files' (another book, or another slice of it)")
+        matches[path] = pairs
+        opponents.update(theirs for _, theirs in pairings)
+    return matches, opponents
+
+
+def compare(matches, candidate, baseline):
+    """Prints the candidate's points a pair minus the baseline's, opening by opening."""
+    common = sorted(set.intersection(*(set(p) for p in matches.values())))
+    if len(common) < 2:
+        sys.exit("pair_diff.py: fewer than two openings completed in every file")
+
+    def mean_over(paths, opening):
+        return sum(matches[p][opening] for p in paths) / len(paths)
+
+    diffs = [mean_over(candidate, k) - mean_over(baseline, k) for k in common]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    base = sum(mean_over(baseline, k) for k in common) / n / 2
+    gain = elo(base + mean / 2) - elo(base)
+    print(f"candidate minus baseline over {n} openings: {mean:+.3f} points a pair "
+          f"(standard error {se:.3f}), about {gain:+.0f} Elo at the baseline's "
+          f"{base:.3f} a game")
 
 
 def main():
@@ -79,41 +101,11 @@ def main():
     parser.add_argument("--candidate", nargs="+", required=True)
     parser.add_argument("--baseline", nargs="+", required=True)
     args = parser.parse_args()
-
-    matches, books, opponents = {}, {}, set()
-    for path in args.candidate + args.baseline:
-        if path in matches:
-            sys.exit(f"pair_diff.py: {path} is given twice")
-        pairs, file_books, pairings, wdl = read_match(path, args.engine)
-        if not pairs:
-            sys.exit(f"pair_diff.py: {path}: no completed pair played by '{args.engine}'")
-        summarise(path, pairs, pairings, wdl)
-        for opening, book in file_books.items():
-            if books.setdefault(opening, book) != book:
-                sys.exit(f"pair_diff.py: {path}: opening {opening} is not the other "
-                         "files' (another book, or another slice of it)")
-        matches[path] = pairs
-        opponents.update(theirs for _, theirs in pairings)
-
+    matches, opponents = read_all(args.candidate + args.baseline, args.engine)
     if len(opponents) > 1:
         print("warning: the files' opponents differ: " + ", ".join(sorted(opponents)),
               file=sys.stderr)
-    common = sorted(set.intersection(*(set(p) for p in matches.values())))
-    if len(common) < 2:
-        sys.exit("pair_diff.py: fewer than two openings completed in every file")
-
-    def mean_over(paths, opening):
-        return sum(matches[p][opening] for p in paths) / len(paths)
-
-    diffs = [mean_over(args.candidate, k) - mean_over(args.baseline, k) for k in common]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    base = sum(mean_over(args.baseline, k) for k in common) / n / 2
-    gain = elo(base + mean / 2) - elo(base)
-    print(f"candidate minus baseline over {n} openings: {mean:+.3f} points a pair "
-          f"(standard error {se:.3f}), about {gain:+.0f} Elo at the baseline's "
-          f"{base:.3f} a game")
+    compare(matches, args.candidate, args.baseline)
 
 
 if __name__ == "__main__":

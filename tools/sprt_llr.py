@@ -16,18 +16,16 @@ than it is, and the more so the fewer pairs. Here the same counts are added and 
 frequencies are divided by their own total. ENGINE is
 a Player1/Player2 name as the PTN has it (the path racetrack was given).
 """
-import math
 import sys
 
-from ptn_stats import engine_points, games, paired  # the match summary's PTN reader
+from menhirpy.ptn import engine_points, paired, read_games
+from menhirpy.sprt import BOUND, llr, pentanomial, verdict
 
-BOUND = math.log(0.95 / 0.05)
 
-
-def pairs(text, engine):
-    """ENGINE's points in each completed pair of rounds (2k-1, 2k)."""
+def pairs(games, engine):
+    """ENGINE's points in each completed pair of rounds (2k-1, 2k) of the games."""
     points = {}
-    for tags, _ in games(text):
+    for tags, _ in games:
         rnd = int(tags.get("Round", "0"))
         got = engine_points(tags, engine, exact=True)
         if got is None:
@@ -37,37 +35,19 @@ def pairs(text, engine):
     return list(paired(points).values())
 
 
-def llr(pentanomial, elo0, elo1):
-    """The GSPRT's LLR under the normalised-Elo model, and the mean score a game."""
-    zeros = sum(1 for c in pentanomial if c == 0)
-    extra = 2.0 / zeros if zeros else 0.0
-    counts = [c + extra for c in pentanomial]
-    total = sum(counts)
-    freq = [c / total for c in counts]
-    scores = [0.0, 0.25, 0.5, 0.75, 1.0]
-    mean = sum(f * s for f, s in zip(freq, scores))
-    variance = sum(f * (s - mean) ** 2 for f, s in zip(freq, scores))
-    scale = 800.0 / math.log(10.0)
-    t = (mean - 0.5) / math.sqrt(2.0 * variance)
-    t0, t1 = elo0 / scale, elo1 / scale
-    n = sum(pentanomial)
-    return n * math.log((1 + (t - t0) ** 2) / (1 + (t - t1) ** 2)), mean
-
-
 def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
     path, engine = sys.argv[1], sys.argv[2]
     elo0, elo1 = float(sys.argv[3]), float(sys.argv[4])
-    points = pairs(open(path).read(), engine)
+    points = pairs(read_games(path), engine)
     if not points:
         sys.exit("sprt_llr.py: no completed pair of rounds in " + path)
-    pentanomial = [sum(1 for p in points if p == k / 2) for k in range(5)]
-    value, mean = llr(pentanomial, elo0, elo1)
-    verdict = "passed" if value >= BOUND else "failed" if value <= -BOUND else "undecided"
+    counts = pentanomial(points)
+    value, mean = llr(counts, elo0, elo1)
     print("%s: %d pairs, pentanomial %s, mean %.3f, LLR %.2f [%.2f, %.2f] for Elo %g against %g: %s"
-          % (engine, len(points), ", ".join(map(str, pentanomial)), mean, value,
-             -BOUND, BOUND, elo1, elo0, verdict))
+          % (engine, len(points), ", ".join(map(str, counts)), mean, value,
+             -BOUND, BOUND, elo1, elo0, verdict(value)))
 
 
 if __name__ == "__main__":

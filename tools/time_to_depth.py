@@ -29,6 +29,8 @@ import subprocess
 import sys
 import time
 
+from menhirpy.ptn import read_lines
+
 
 def main():
     args = sys.argv[1:]
@@ -43,7 +45,7 @@ def main():
         sys.exit(__doc__)
     builds.insert(0, args[0])
     depth, runs = args[1], int(args[2])
-    positions = [l.strip() for f in args[3:] for l in open(f) if l.strip()]
+    positions = read_lines(args[3:])
     times = {}
     for _ in range(runs):
         for menhir in builds:

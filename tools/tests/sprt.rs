@@ -1,6 +1,7 @@
-//! One SPRT: `menhir-tools judge` (Rust, `judge/stats.rs`) and
-//! `tools/sprt_llr.py` (the LLR of a racetrack match) compute the same
-//! log-likelihood ratio for the same pentanomial and hypotheses.
+//! One SPRT: `menhir-tools judge` (Rust, `judge/stats.rs`) and the tools'
+//! Python package (`tools/menhirpy/sprt.py`, behind `tools/sprt_llr.py`'s LLR of
+//! a racetrack match) compute the same log-likelihood ratio for the same
+//! pentanomial and hypotheses.
 
 use menhir_tools::judge::stats::Pairs;
 use std::process::Command;
@@ -15,11 +16,11 @@ const CASES: [[u64; 5]; 6] = [
     [3, 0, 0, 0, 4],
 ];
 
-/// The Python tool's LLR for each case at (elo0, elo1).
+/// The Python package's LLR for each case at (elo0, elo1).
 fn python_llrs(elo0: f64, elo1: f64) -> Vec<f64> {
     let cases: Vec<String> = CASES.iter().map(|c| format!("{c:?}")).collect();
     let script = format!(
-        "import sprt_llr\nfor p in [{}]:\n    print(repr(sprt_llr.llr(p, {elo0}, {elo1})[0]))",
+        "from menhirpy import sprt\nfor p in [{}]:\n    print(repr(sprt.llr(p, {elo0}, {elo1})[0]))",
         cases.join(", ")
     );
     let tools = concat!(env!("CARGO_MANIFEST_DIR"));

@@ -6,9 +6,10 @@
 //! count). Pairs, not games, are the independent trials: the two games of one
 //! opening share its bias. The test is the generalised SPRT on the pentanomial
 //! in normalised Elo, as racetrack and fishtest take it, and as
-//! `tools/sprt_llr.py` computes it from a racetrack PTN: one model, so that
-//! `--sprt 0,15` means the same to `menhir-tools judge` and `tools/match.sh`
-//! (`tools/tests/sprt.rs` holds the two together). With the pair frequencies
+//! `tools/sprt_llr.py` (through `tools/menhirpy/sprt.py`) computes it from a
+//! racetrack PTN: one model, so that `--sprt 0,15` means the same to
+//! `menhir-tools judge` and `tools/match.sh` (`tools/tests/sprt.rs` holds the
+//! two together). With the pair frequencies
 //! `f` (an empty class counted as 2 / (empty classes) pairs, the frequencies
 //! normalised), their mean `s` per game and variance `v`, `t = (s − ½) / √(2v)`
 //! and `tᵢ = eloᵢ · ln 10 / 800`: `LLR = N ln((1 + (t − t0)²) / (1 + (t − t1)²))`.
