@@ -10,7 +10,7 @@ Games played against a stronger opponent make a test set whose labels the engine
 did not write: the same positions scored by two builds (another network, another
 evaluation) show which judges the outcome better. That is not which plays better:
 the search ranks sibling positions, and a build can name the winner more often and
-still play worse (docs/strength-log.md §8.24).
+still play worse (log §8.24: git show eb89b45:docs/strength-log.md).
 
 usage: tools/judgement.py ENGINE MATCH.ptn [--size 6] [--half-komi 4] [--depth 5]
 """

@@ -10,7 +10,7 @@
 #      played elsewhere (`tune gen --shard K`) can be dropped in first;
 #   3. fits the correction (`menhir-tools tune net`, --hidden units, --lambda:
 #      1 fits the search scores, which generalise; results overfit, see
-#      docs/strength-log.md §8; --result-plies N lets the result into the
+#      the experiment log, §8 (1); --result-plies N lets the result into the
 #      targets of each game's last N plies only; --td D instead gives each
 #      position a temporal-difference return, decay D a ply, over the search
 #      scores of the game's later positions and its result)
@@ -19,7 +19,7 @@
 #      the current network instead of random weights (give a smaller
 #      --learning-rate, e.g. 0.0005, so that it refines rather than forgets);
 #      the fit's defaults, --weight-decay 0.1 over --epochs 40, beat 0.5 over
-#      12 on 5x5 (docs/strength-log.md §8.27); the generations before that
+#      12 on 5x5 (log §8.27 (1)); the generations before that
 #      section were fitted with 0.5 and 12;
 #   4. rebuilds, prints the bench signature, and plays an SPRT of the new
 #      engine against the old one with tools/match.sh (racetrack, the size's
@@ -32,6 +32,8 @@
 # `menhir-tools judge`, a match at --judge-nodes nodes a move (default: --nodes)
 # from bench-positions/3s_menhir_openings.txt (or the size's 4-ply book), both
 # colours per opening, with the same SPRT; --racetrack is then not needed.
+#
+# (1) the experiment log as it stood at eb89b45: git show eb89b45:docs/strength-log.md
 #
 # usage: tools/learn.sh --size N --generation G --racetrack PATH
 #          [--half-komi 4] (repeatable; default 4, or 0 on 3x3)

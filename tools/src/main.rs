@@ -1,6 +1,7 @@
 //! The `menhir-tools` binary: the tuner (`tune gen|fit|net`), the opening-book
-//! maker (`book`), score calibration (`calibrate`) and a fixed-node match
-//! (`judge`), a thin clap CLI over the `menhir_tools` library.
+//! maker (`book`), score calibration (`calibrate`), a fixed-node match
+//! (`judge`) and the record of results (`results`), a thin clap CLI over the
+//! `menhir_tools` library.
 
 mod cli;
 
@@ -31,6 +32,9 @@ enum Command {
     /// Judge two TEI engines at a fixed node count from a book, both colours
     /// per opening, with an optional SPRT (any size, 3x3 included).
     Judge(cli::judge::JudgeArgs),
+    /// The record of results (`docs/results.tsv`): check its rows, and check
+    /// or write the tables of `docs/strength.md` made from it.
+    Results(cli::results::ResultsArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
         Command::Book(args) => cli::book::run(&args),
         Command::Calibrate(args) => cli::calibrate::run(&args),
         Command::Judge(args) => cli::judge::run(&args),
+        Command::Results(args) => cli::results::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,5 +5,6 @@ pub mod book;
 pub mod calibrate;
 pub mod calibrate_fit;
 pub mod judge;
+pub mod results;
 pub mod tune;
 pub mod tune_net;
