@@ -15,7 +15,6 @@
 
 mod explain;
 mod features;
-mod float_net;
 mod incremental;
 mod layout;
 mod net;

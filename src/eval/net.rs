@@ -10,7 +10,8 @@
 //! weights (`tools/src/tune/net.rs`) and writes them into `net_weights/`.
 //!
 //! This file defines the inputs. The weights and their files are
-//! `net_weights/`; the fit trains the network in floats (`float_net.rs`); the
+//! `net_weights/`; the fit trains the network in floats (the trainer's
+//! `tools/src/tune/float_net.rs`); the
 //! engine plays it in 16-bit integers (`quant.rs`), its square inputs summed
 //! once per position and updated move by move (`incremental.rs`): the square
 //! inputs of one view depend on one square's stack alone (`square_inputs`),

@@ -389,6 +389,22 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
+    /// The float network's output, summed plainly: the reference the integers
+    /// are held to (the trainer's fast float pass is `tools/src/tune/float_net.rs`).
+    fn float_output(w: &NetWeights, active: &[u16]) -> f32 {
+        let hidden = w.bias.len();
+        let mut sum = w.output_bias;
+        for unit in 0..hidden {
+            let pre: f32 = w.bias[unit]
+                + active
+                    .iter()
+                    .map(|&i| w.input[i as usize * hidden + unit])
+                    .sum::<f32>();
+            sum += pre.clamp(0.0, 1.0) * w.output[unit];
+        }
+        sum
+    }
+
     /// A network of random weights, `hidden` wide, leaked for a `'static` life.
     fn random_net(hidden: usize, size: usize, seed: u64) -> &'static QuantNet {
         let mut rng = StdRng::seed_from_u64(seed);
@@ -551,7 +567,7 @@ mod tests {
                 let mut active = [0u16; MAX_ACTIVE];
                 let len = active_inputs(pos, &roads, &mut active);
                 let limit = MAX_CORRECTION as f32;
-                let exact = float.output(&active[..len]).clamp(-limit, limit);
+                let exact = float_output(float, &active[..len]).clamp(-limit, limit);
                 let acc = quant.refresh(pos);
                 let q = quant.correction(&acc, pos.to_move(), &globals(pos)) as f32;
                 total += (q - exact).abs();

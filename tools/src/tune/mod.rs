@@ -4,6 +4,7 @@
 //! correction (`net`), written into `src/eval/net_weights/`.
 
 pub mod fit;
+pub mod float_net;
 pub mod logistic;
 pub mod net;
 pub mod net_file;

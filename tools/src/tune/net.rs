@@ -10,6 +10,7 @@
 //! step size can fall along a half cosine over the epochs (`decay_to`). One
 //! game in ten is held out for validation.
 
+use super::float_net::FloatNet;
 use super::logistic::{fit_k as best_k, probability, Adam};
 use super::net_start::{keep_learned_inputs, start_from};
 use super::progress::Progress;

@@ -52,6 +52,7 @@ pub(super) fn keep_learned_inputs(net: &mut NetWeights, start: &NetWeights, seen
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tune::float_net::FloatNet;
     use menhir::eval::tuning::INPUTS;
     use rand::SeedableRng;
 

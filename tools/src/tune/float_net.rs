@@ -1,16 +1,25 @@
-//! The correction network in floats, as the fit trains it (`menhir-tools tune
-//! net`, through `eval::tuning`): the forward pass over a position's active
-//! inputs, with an AVX2 kernel. The engine plays the same network in
-//! integers (`quant.rs`); nothing in the search uses this file.
+//! The correction network in floats, as the fit trains it (`tune net`): the
+//! forward pass over a position's active inputs, with an AVX2 kernel. The
+//! engine plays the same network in 16-bit integers (`menhir::eval`'s
+//! `quant.rs`); only the trainer needs the floats, so they live here.
 
-use super::net_weights::NetWeights;
+use menhir::eval::tuning::NetWeights;
 
-impl NetWeights {
+/// The float forward pass of a correction network.
+pub trait FloatNet {
     /// The output for the given active inputs: the input rows summed into the
     /// hidden layer, clipped to 0..1 and weighted (in centiflats for the
     /// shipped weights). Each width of `WIDTHS` gets code compiled for it, so
     /// the sums vectorise with no tail.
-    pub fn output(&self, active: &[u16]) -> f32 {
+    fn output(&self, active: &[u16]) -> f32;
+
+    /// `output`, the same sums, with the hidden layer before clipping left in
+    /// `hidden` (one value per unit): what a fit needs for the gradient.
+    fn output_and_hidden(&self, active: &[u16], hidden: &mut Vec<f32>) -> f32;
+}
+
+impl FloatNet for NetWeights {
+    fn output(&self, active: &[u16]) -> f32 {
         // One arm for each entry of `WIDTHS`.
         match self.hidden() {
             64 => output_of::<64>(self, active),
@@ -23,9 +32,7 @@ impl NetWeights {
         }
     }
 
-    /// `output`, the same sums, with the hidden layer before clipping left in
-    /// `hidden` (one value per unit): what a fit needs for the gradient.
-    pub fn output_and_hidden(&self, active: &[u16], hidden: &mut Vec<f32>) -> f32 {
+    fn output_and_hidden(&self, active: &[u16], hidden: &mut Vec<f32>) -> f32 {
         match self.hidden() {
             64 => keeping_hidden::<64>(self, active, hidden),
             128 => keeping_hidden::<128>(self, active, hidden),
