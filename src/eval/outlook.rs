@@ -6,17 +6,28 @@
 //! komi to the outcomes of Menhir's games (`menhir-tools calibrate fit`, which
 //! writes `outlook_table.rs`; `docs/calibration.md` has the figures):
 //!
-//! - the outcome is ordinal (loss < draw < win) with a logistic link: with
-//!   `u = score / 100` and `x = slope · u + bend · (u / 4)³ ± white_edge` (the
-//!   bend lets large scores count for more than small ones; + with White to
-//!   move, − with Black: what the first move is worth beyond the score), P(loss) = σ(`draw_low` − x) and
-//!   P(loss or draw) = σ(`draw_high` − x), where the slope runs linearly from
-//!   `slope_start` at the start of the game to `slope_end` when a reserve or the
-//!   board is used up (scores mean more as the game nears its end); during the
-//!   swap (the first two plies, where each player places the other's flat)
-//!   the slope is `swap_slope` and White's edge `swap_edge`, since the
-//!   evaluation was built for the game after it and what the first move is
-//!   worth shows most before any stone is down;
+//! - the outcome is ordinal (loss < draw < win) with a logistic link, read
+//!   from White's side whoever is to move: with `u` White's score / 100 after
+//!   the search's tempo is taken off the side to move's score (`tempo`, below),
+//!   and `x = slope · u + bend · (u / 4)³` (the bend lets large scores count
+//!   for more than small ones), White's P(loss) = σ(`draw_low` − x) and
+//!   P(loss or draw) = σ(`draw_high` − x): where the two cuts sit says what
+//!   being White is worth at this size and komi beyond the score (cuts below
+//!   zero favour White), and how far apart they are how often games are
+//!   drawn. The
+//!   slope runs linearly from `slope_start` at the start of the game to
+//!   `slope_end` when a reserve or the board is used up (scores mean more as
+//!   the game nears its end); during the swap (the first two plies, where each
+//!   player places the other's flat) the slope is `swap_slope` and `swap_edge`
+//!   is added to x, since the evaluation was built for the game after it and
+//!   what the first move is worth shows most before any stone is down;
+//! - the model is the same for both players to move, so a position whose
+//!   score stands when the move passes keeps its chances: the evaluation bar
+//!   does not zigzag with the side to move. The search's score does carry a
+//!   little of the mover's tempo (a side to move reads its position slightly
+//!   better than its opponent reads the same position a ply later); `tempo`
+//!   is that lean in internal units, measured on consecutive positions of the
+//!   calibration games, and taken off the mover's score;
 //! - `cp` is the final flat margin (komi included) that Menhir's games reached
 //!   from positions of that score, in hundredths of a flat:
 //!   `cp = flats_per_unit · score`.
@@ -41,14 +52,13 @@ pub struct OutlookModel {
     pub slope_end: f64,
     /// The slope during the swap, the first two plies.
     pub swap_slope: f64,
-    /// White's edge during the swap, in place of `white_edge`.
+    /// What White gains during the swap beyond the cuts' edge (added to x).
     pub swap_edge: f64,
     /// The weight of the cubed score (see the module's description).
     pub bend: f64,
-    /// What being White adds to `x` for the side to move (subtracted for
-    /// Black): the first player's edge at this size and komi that the score
-    /// does not show.
-    pub white_edge: f64,
+    /// How far the side to move's score leans its own way, in internal
+    /// units: taken off before the model reads it.
+    pub tempo: f64,
     /// Reported centiflats per internal unit.
     pub flats_per_unit: f64,
 }
@@ -64,7 +74,7 @@ pub const UNCALIBRATED: OutlookModel = OutlookModel {
     swap_slope: 0.4,
     swap_edge: 0.0,
     bend: 0.0,
-    white_edge: 0.0,
+    tempo: 0.0,
     flats_per_unit: 1.0,
 };
 
@@ -82,20 +92,25 @@ impl OutlookModel {
     /// Win, draw and loss probabilities for an internal `score` in the
     /// situation `at`.
     pub fn probabilities(&self, score: f64, at: &Situation) -> [f64; 3] {
-        let (slope, white_edge) = if at.swap {
+        let (slope, edge) = if at.swap {
             (self.swap_slope, self.swap_edge)
         } else {
             (
                 self.slope_start + (self.slope_end - self.slope_start) * at.progress,
-                self.white_edge,
+                0.0,
             )
         };
-        let edge = if at.white { white_edge } else { -white_edge };
-        let u = score / 100.0;
+        let mover = (score - self.tempo) / 100.0;
+        let u = if at.white { mover } else { -mover };
         let x = slope * u + self.bend * (u / 4.0).powi(3) + edge;
         let loss = sigmoid(self.draw_low - x);
         let not_win = sigmoid(self.draw_high - x).max(loss);
-        [1.0 - not_win, not_win - loss, loss]
+        let white = [1.0 - not_win, not_win - loss, loss];
+        if at.white {
+            white
+        } else {
+            [white[2], white[1], white[0]]
+        }
     }
 }
 
@@ -220,16 +235,16 @@ mod tests {
 
     #[test]
     fn the_nearest_komi_of_the_size_is_used() {
-        let at = |half_komi, white_edge| Calibrated {
+        let at = |half_komi, slope_start| Calibrated {
             size: 4,
             half_komi,
             model: OutlookModel {
-                white_edge,
+                slope_start,
                 ..UNCALIBRATED
             },
         };
         let table = [at(0, 1.0), at(4, 2.0)];
-        let edge = |size, half_komi| nearest(&table, size, half_komi).map(|m| m.white_edge);
+        let edge = |size, half_komi| nearest(&table, size, half_komi).map(|m| m.slope_start);
         assert_eq!(edge(4, 0), Some(1.0));
         assert_eq!(edge(4, 1), Some(1.0));
         assert_eq!(edge(4, 2), Some(1.0), "a tie goes to the smaller komi");
@@ -243,7 +258,6 @@ mod tests {
     #[test]
     fn the_swap_has_its_own_edge() {
         let model = OutlookModel {
-            white_edge: 0.0,
             swap_edge: 1.0,
             swap_slope: 0.0,
             ..UNCALIBRATED
@@ -257,6 +271,36 @@ mod tests {
         assert!((win(true, false) - 0.5).abs() < 1e-12);
         assert!(win(true, true) > 0.7);
         assert!(win(false, true) < 0.3);
+    }
+
+    /// The issue 102 property: a score that stands, White's side, when the
+    /// move passes (the mover's `s` becomes the new mover's `2·tempo − s`)
+    /// gives White the same chances, on every fitted model.
+    #[test]
+    fn chances_stand_when_the_move_passes() {
+        for c in MODELS {
+            let m = &c.model;
+            for s in (-2000..=2000).step_by(50) {
+                let s = f64::from(s);
+                for progress in [0.0, 0.4, 1.0] {
+                    let at = |white| Situation {
+                        progress,
+                        white,
+                        swap: false,
+                    };
+                    let white = m.probabilities(s, &at(true));
+                    let black = m.probabilities(2.0 * m.tempo - s, &at(false));
+                    for k in 0..3 {
+                        assert!(
+                            (white[k] - black[2 - k]).abs() < 1e-12,
+                            "{}x{}: {white:?} {black:?}",
+                            c.size,
+                            c.size
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -158,6 +158,46 @@ pub struct SearchParams {
 struct Line {
     score: Score,
     pv: Vec<Move>,
+    /// What the line's `cp` and `wdl` report (`set_reported`).
+    reported: Score,
+}
+
+impl Line {
+    fn new(score: Score, pv: Vec<Move>) -> Line {
+        Line {
+            score,
+            pv,
+            reported: score,
+        }
+    }
+}
+
+/// Sets the score each line reports. An iteration of odd depth ends on the
+/// mover's ply and one of even depth on the opponent's, and their scores lean
+/// opposite ways, so the reported chances would jump with the parity at which
+/// a search happened to stop (issue 102). The best line reports the midpoint
+/// of its score and the previous iteration's score of the same first move,
+/// when both are heuristic; every other heuristic line moves by as much, so
+/// the lines keep their order and their gaps. The move played and the search
+/// are untouched; proven scores report as they are.
+fn set_reported(lines: &mut [Line], previous: &[Line]) {
+    let Some(best) = lines.first() else {
+        return;
+    };
+    let before = previous.iter().find(|p| p.pv.first() == best.pv.first());
+    let shift = match before {
+        Some(p) if !p.score.is_proven() && !best.score.is_proven() => {
+            i32::midpoint(p.score.0, best.score.0) - best.score.0
+        }
+        _ => 0,
+    };
+    for line in lines {
+        line.reported = if line.score.is_proven() {
+            line.score
+        } else {
+            Score((line.score.0 + shift).clamp(-score::MAX_HEURISTIC, score::MAX_HEURISTIC))
+        };
+    }
 }
 
 /// Searches `pos` (whose game history since the last placement is `history`,
@@ -187,13 +227,14 @@ pub fn search(
         .and_then(|l| l.pv.first().copied())
         .unwrap_or(first);
     let score = lines.first().map_or(Score(0), |l| l.score);
+    let reported = lines.first().map_or(Score(0), |l| l.reported);
     let pv = lines.first().map_or_else(|| vec![best], |l| l.pv.clone());
     report(Report::Info(SearchInfo {
         depth,
         seldepth: seldepth as u32,
         multipv: None,
         score,
-        outlook: outlook(pos, score),
+        outlook: outlook(pos, reported),
         nodes: done.main_nodes + done.helper_nodes,
         time_ms: shared.deadline.elapsed().as_millis() as u64,
         hashfull: tt.hashfull(),
@@ -288,7 +329,7 @@ fn aspiration(
         } else if pv.is_empty() {
             return None;
         } else {
-            return Some(Line { score: s, pv });
+            return Some(Line::new(s, pv));
         }
     }
 }
@@ -330,7 +371,7 @@ fn iterate(
                 if !lines.is_empty() {
                     last = lines;
                 } else if let Some((score, pv)) = w.partial_root() {
-                    last = vec![Line { score, pv }];
+                    last = vec![Line::new(score, pv)];
                 }
                 completed = depth;
             }
@@ -344,6 +385,7 @@ fn iterate(
         // above an earlier one: rank them by score (the stable sort keeps the
         // order of equals), so that line 1, the move played, is the best found.
         lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        set_reported(&mut lines, &last);
         last = lines;
         completed = depth;
         report_lines(w, params, &last, depth, report);
@@ -379,7 +421,7 @@ fn report_lines(
             seldepth: w.seldepth as u32,
             multipv: (lines.len() > 1 || params.multipv > 1).then_some(k + 1),
             score: line.score,
-            outlook: outlook(&w.pos, line.score),
+            outlook: outlook(&w.pos, line.reported),
             nodes,
             time_ms,
             hashfull,
@@ -393,6 +435,34 @@ fn report_lines(
 mod tests {
     use super::*;
     use crate::notation::parse_tps;
+
+    fn line(score: i32, first: &str) -> Line {
+        let mv = crate::notation::parse_move(first, 6).expect("a move");
+        Line::new(Score(score), vec![mv])
+    }
+
+    /// The best line reports the midpoint with its move's previous score; the
+    /// others move by as much, keeping their order; proven lines stay.
+    #[test]
+    fn reported_scores_take_out_the_depths_lean_and_keep_the_order() {
+        let previous = [line(100, "a1"), line(60, "b1")];
+        let mut lines = [
+            line(40, "a1"),
+            line(30, "b1"),
+            line(Score::loss_at(5).0, "c1"),
+        ];
+        set_reported(&mut lines, &previous);
+        let reported: Vec<i32> = lines.iter().map(|l| l.reported.0).collect();
+        assert_eq!(reported, [70, 60, Score::loss_at(5).0]);
+        // A new best move has no previous score: nothing moves.
+        let mut fresh = [line(40, "c1"), line(30, "b1")];
+        set_reported(&mut fresh, &previous);
+        assert_eq!(fresh.map(|l| l.reported.0), [40, 30]);
+        // A proven best line reports as it is, and moves no other line.
+        let mut won = [line(Score::win_at(3).0, "a1"), line(30, "b1")];
+        set_reported(&mut won, &previous);
+        assert_eq!(won.map(|l| l.reported.0), [Score::win_at(3).0, 30]);
+    }
 
     /// Searches `tps` to `depth` with `threads`: the summary's score, the
     /// move, and the main thread's and helpers' nodes.

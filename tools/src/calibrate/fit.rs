@@ -27,6 +27,8 @@ pub struct Row {
     pub outcome: usize,
     /// The final flat margin for the side to move, in centiflats.
     pub margin: f64,
+    /// Plies played before the position.
+    pub ply: usize,
 }
 
 /// Reads calibration positions into rows (all of one size).
@@ -43,27 +45,56 @@ pub fn rows(positions: &[Outlook]) -> Result<Vec<Row>, String> {
                 at: Situation::of(&pos),
                 outcome,
                 margin: f64::from(p.final_margin) * 50.0,
+                ply: pos.ply() as usize,
             })
         })
         .collect()
 }
 
 /// The model as the fit's free parameters: the lower cut, the log of the gap
-/// to the upper cut, the two slopes, White's edge, the swap's slope, the bend
-/// and White's edge during the swap.
-fn model_of(theta: &[f64; 8], flats_per_unit: f64) -> OutlookModel {
+/// to the upper cut, the two slopes, the swap's slope, the bend and White's
+/// edge during the swap.
+fn model_of(theta: &[f64; 7], tempo: f64, flats_per_unit: f64) -> OutlookModel {
     OutlookModel {
         draw_low: theta[0],
         draw_high: theta[0] + theta[1].exp(),
         slope_start: theta[2],
         slope_end: theta[3],
-        white_edge: theta[4],
-        swap_slope: theta[5],
-        bend: theta[6],
-        swap_edge: theta[7],
+        swap_slope: theta[4],
+        bend: theta[5],
+        swap_edge: theta[6],
+        tempo,
         flats_per_unit,
     }
 }
+
+/// The search's tempo in `rows`: how far the side to move's score leans its
+/// own way. Of two consecutive positions of a game (neither in the swap), the
+/// second is the first seen by the other player: each score reads the same
+/// value from its own side, plus the tempo, so the two add up to twice the
+/// tempo. The mean over the pairs with the tenth of each tail left out: the
+/// pairs where the game turned (a threat seen one ply late) are few but
+/// large, and lean the mover's way more often than not.
+pub fn tempo(rows: &[&Row]) -> f64 {
+    let mut order: Vec<&Row> = rows.iter().copied().filter(|r| !r.at.swap).collect();
+    order.sort_by_key(|r| (r.game, r.ply));
+    let mut leans: Vec<f64> = order
+        .windows(2)
+        .filter(|pair| pair[0].game == pair[1].game && pair[1].ply == pair[0].ply + 1)
+        .map(|pair| f64::midpoint(pair[0].score, pair[1].score))
+        .collect();
+    leans.sort_by(f64::total_cmp);
+    let tail = leans.len() / TEMPO_TRIM;
+    let kept = &leans[tail..leans.len() - tail];
+    if kept.is_empty() {
+        0.0
+    } else {
+        kept.iter().sum::<f64>() / kept.len() as f64
+    }
+}
+
+/// `tempo` leaves out 1/`TEMPO_TRIM` of the pairs at each end.
+const TEMPO_TRIM: usize = 10;
 
 /// Mean negative log-likelihood of the outcomes under `model`.
 pub fn log_loss(model: &OutlookModel, rows: &[&Row]) -> f64 {
@@ -92,17 +123,19 @@ fn flats_scale(rows: &[&Row]) -> f64 {
 /// Fits the model to `rows` (the training games), starting from no draws and
 /// the default slope; central-difference gradients and Adam.
 pub fn fit(rows: &[&Row]) -> OutlookModel {
-    let mut theta = [0.0, -4.0, 0.4, 0.4, 0.0, 0.4, 0.0, 0.0];
+    let tempo = tempo(rows);
+    let mut theta = [0.0, -4.0, 0.4, 0.4, 0.4, 0.0, 0.0];
     let mut adam = Adam::new(theta.len());
     let step = 1e-4;
     for _ in 0..600 {
         adam.begin();
-        let mut grad = [0.0; 8];
+        let mut grad = [0.0; 7];
         for (i, g) in grad.iter_mut().enumerate() {
             let (mut up, mut down) = (theta, theta);
             up[i] += step;
             down[i] -= step;
-            *g = (log_loss(&model_of(&up, 1.0), rows) - log_loss(&model_of(&down, 1.0), rows))
+            *g = (log_loss(&model_of(&up, tempo, 1.0), rows)
+                - log_loss(&model_of(&down, tempo, 1.0), rows))
                 / (2.0 * step);
         }
         for (i, g) in grad.iter().enumerate() {
@@ -111,12 +144,12 @@ pub fn fit(rows: &[&Row]) -> OutlookModel {
         theta[1] = theta[1].clamp(-12.0, 3.0);
         // Keep the model rising with the score: positive slopes and a bend that
         // only makes large scores count for more, never less.
-        for slope in [2, 3, 5] {
+        for slope in [2, 3, 4] {
             theta[slope] = theta[slope].max(0.01);
         }
-        theta[6] = theta[6].max(0.0);
+        theta[5] = theta[5].max(0.0);
     }
-    model_of(&theta, flats_scale(rows))
+    model_of(&theta, tempo, flats_scale(rows))
 }
 
 /// How well a model's probabilities match outcomes.
@@ -134,6 +167,10 @@ pub struct Figures {
     pub log_loss: f64,
     /// Per bin: positions, mean predicted score, mean observed score.
     pub bins: Vec<(usize, f64, f64)>,
+    /// The calibration error over the positions with White to move alone.
+    pub ece_white: f64,
+    /// The calibration error over the positions with Black to move alone.
+    pub ece_black: f64,
 }
 
 /// The figures of `model` on `rows`.
@@ -166,21 +203,46 @@ pub fn cross_validate(rows: &[Row]) -> Figures {
 
 /// The figures of predictions (win, draw, loss) against their rows' outcomes.
 fn figures(predicted: &[([f64; 3], &Row)]) -> Figures {
-    let mut bins = vec![(0usize, 0.0f64, 0.0f64); BINS];
     let mut brier = 0.0;
     let mut log_loss = 0.0;
     for &([w, d, l], r) in predicted {
-        let predicted = w + d / 2.0;
-        let observed = r.outcome as f64 / 2.0;
-        let bin = ((predicted * BINS as f64) as usize).min(BINS - 1);
-        bins[bin].0 += 1;
-        bins[bin].1 += predicted;
-        bins[bin].2 += observed;
         let y = [r.outcome == 2, r.outcome == 1, r.outcome == 0].map(f64::from);
         brier += (w - y[0]).powi(2) + (d - y[1]).powi(2) + (l - y[2]).powi(2);
         log_loss -= [l, d, w][r.outcome].max(1e-12).ln();
     }
     let n = predicted.len().max(1) as f64;
+    let scores = |white: Option<bool>| {
+        predicted
+            .iter()
+            .filter(move |(_, r)| white.is_none_or(|w| r.at.white == w))
+            .map(|&([w, d, _], r)| (w + d / 2.0, r.outcome as f64 / 2.0))
+    };
+    let side = |white| reliability(scores(Some(white))).1;
+    let (bins, ece) = reliability(scores(None));
+    Figures {
+        positions: predicted.len(),
+        ece,
+        brier: brier / n,
+        log_loss: log_loss / n,
+        bins,
+        ece_white: side(true),
+        ece_black: side(false),
+    }
+}
+
+/// The reliability bins of (predicted, observed) score pairs, both in
+/// `[0, 1]`: per `BINS` equal bins of the prediction, the positions, the mean
+/// predicted and the mean observed score; and the expected calibration error,
+/// the count-weighted mean gap between the two.
+pub fn reliability(pairs: impl Iterator<Item = (f64, f64)>) -> (Vec<(usize, f64, f64)>, f64) {
+    let mut bins = vec![(0usize, 0.0f64, 0.0f64); BINS];
+    for (predicted, observed) in pairs {
+        let bin = ((predicted * BINS as f64).max(0.0) as usize).min(BINS - 1);
+        bins[bin].0 += 1;
+        bins[bin].1 += predicted;
+        bins[bin].2 += observed;
+    }
+    let n = bins.iter().map(|b| b.0).sum::<usize>().max(1) as f64;
     let bins: Vec<(usize, f64, f64)> = bins
         .into_iter()
         .map(|(c, p, o)| {
@@ -193,13 +255,7 @@ fn figures(predicted: &[([f64; 3], &Row)]) -> Figures {
         .map(|&(c, p, o)| c as f64 * (p - o).abs())
         .sum::<f64>()
         / n;
-    Figures {
-        positions: predicted.len(),
-        ece,
-        brier: brier / n,
-        log_loss: log_loss / n,
-        bins,
-    }
+    (bins, ece)
 }
 
 /// White's mean score over the games of `rows` (1 win, 0.5 draw, 0 loss).
@@ -225,10 +281,10 @@ mod tests {
             draw_high: 0.2,
             slope_start: 0.3,
             slope_end: 1.2,
-            white_edge: 0.3,
             swap_slope: 0.1,
             swap_edge: 0.8,
             bend: 0.05,
+            tempo: 0.0,
             flats_per_unit: 1.0,
         };
         let mut state = 12345u64;
@@ -256,6 +312,7 @@ mod tests {
                     at,
                     outcome,
                     margin: score * 0.5,
+                    ply: i % 20,
                 }
             })
             .collect();
@@ -267,7 +324,7 @@ mod tests {
             (fitted.draw_high - fitted.draw_low - 0.5).abs() < 0.15,
             "{fitted:?}"
         );
-        assert!((fitted.white_edge - 0.3).abs() < 0.1, "{fitted:?}");
+        assert!((fitted.draw_low + 0.3).abs() < 0.1, "{fitted:?}");
         assert!((fitted.swap_edge - 0.8).abs() < 0.2, "{fitted:?}");
         assert!((fitted.flats_per_unit - 0.5).abs() < 1e-9);
         let wrong = OutlookModel {

@@ -2,9 +2,14 @@
 //! every position with the game's outcome and final flat margin (`gen`), and the
 //! fit of the per-size model that turns a score into honest win/draw/loss
 //! probabilities and a `cp` in flats (`fit`), with its figures (calibration error,
-//! Brier score) and a reliability diagram (`plot`).
+//! Brier score) and a reliability diagram (`plot`); and how steady the reported
+//! expected score is over finished games, replayed through the engine
+//! (`replay`), as PTN Ninja's evaluation bar and Analyze Game marks show it
+//! (`steadiness`).
 
 pub mod fit;
 pub mod gen;
 pub mod plot;
+pub mod replay;
+pub mod steadiness;
 pub mod table;

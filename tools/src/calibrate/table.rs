@@ -76,7 +76,7 @@ fn block(f: &Fitted) -> String {
         ("swap_slope", m.swap_slope),
         ("swap_edge", m.swap_edge),
         ("bend", m.bend),
-        ("white_edge", m.white_edge),
+        ("tempo", m.tempo),
         ("flats_per_unit", m.flats_per_unit),
     ] {
         let _ = writeln!(out, "            {name}: {:?},", round(value));

@@ -2,10 +2,17 @@
 //! every position's score, outcome and final flat margin; `menhir-tools
 //! calibrate fit` fits the per-size model of what a score means to such files,
 //! prints the calibration figures and can write the model into the engine and
-//! a reliability diagram into `docs/`.
+//! a reliability diagram into `docs/`; `menhir-tools calibrate steadiness`
+//! replays finished games through the engine and measures how steady the
+//! evaluation bar is (issue 102).
 
 use clap::{Args, Subcommand};
+use menhir::search::Limits;
 use menhir_tools::calibrate::gen::{play, CalibrationGames};
+use menhir_tools::calibrate::replay::{read_ptn_files, replay_all};
+use menhir_tools::calibrate::steadiness::{
+    parse_tsv, summarize, table_text, tsv_text, TABLE_LEGEND,
+};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -21,6 +28,31 @@ enum Step {
     Gen(GenArgs),
     /// Fit a model per size and komi to `gen` files and print its calibration figures.
     Fit(FitArgs),
+    /// Replay finished games through the engine, ply by ply, and print per size
+    /// how steady White's expected score is: the lag-1 autocorrelation and mean
+    /// size of its changes, the plies PTN Ninja's Analyze Game would mark, and
+    /// the calibration error with White and with Black to move.
+    Steadiness(SteadinessArgs),
+}
+
+#[derive(Args)]
+struct SteadinessArgs {
+    /// PTN files, several games each (racetrack's `--ptnout`); games without a
+    /// result are left out.
+    #[arg(required_unless_present = "from_tsv")]
+    games: Vec<PathBuf>,
+    /// Search nodes a position (10000 unless --movetime is given).
+    #[arg(long, conflicts_with = "movetime")]
+    nodes: Option<u64>,
+    /// Milliseconds of search a position, in place of --nodes.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Write every scored position here (TSV with a header line).
+    #[arg(long)]
+    tsv: Option<PathBuf>,
+    /// Recompute the table from a file written by --tsv, without searching.
+    #[arg(long, conflicts_with_all = ["games", "nodes", "movetime", "tsv"])]
+    from_tsv: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -84,7 +116,33 @@ pub fn run(args: &CalibrateArgs) -> Result<(), String> {
             fit.plot.as_deref(),
             fit.nodes,
         ),
+        Step::Steadiness(steady) => steadiness(steady),
     }
+}
+
+fn steadiness(args: &SteadinessArgs) -> Result<(), String> {
+    let plies = if let Some(path) = &args.from_tsv {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        parse_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?
+    } else {
+        let limits = Limits {
+            nodes: args.nodes.or(args.movetime.is_none().then_some(10_000)),
+            movetime: args.movetime,
+            ..Limits::default()
+        };
+        let paths: Vec<&std::path::Path> = args.games.iter().map(PathBuf::as_path).collect();
+        let games = read_ptn_files(&paths)?;
+        log::info!("{} games to replay", games.len());
+        let plies = replay_all(&games, &limits)?;
+        if let Some(path) = &args.tsv {
+            std::fs::write(path, tsv_text(&plies))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        plies
+    };
+    print!("{}\n{TABLE_LEGEND}", table_text(&summarize(&plies)));
+    Ok(())
 }
 
 fn generate(args: &GenArgs) -> Result<(), String> {

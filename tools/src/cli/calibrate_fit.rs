@@ -52,8 +52,8 @@ fn empty_board_score(model: &OutlookModel, size: usize, half_komi: i32, nodes: u
 
 fn figures_text(f: &Figures) -> String {
     format!(
-        "ECE {:.4}  Brier {:.4}  log loss {:.4}",
-        f.ece, f.brier, f.log_loss
+        "ECE {:.4} (White to move {:.4}, Black {:.4})  Brier {:.4}  log loss {:.4}",
+        f.ece, f.ece_white, f.ece_black, f.brier, f.log_loss
     )
 }
 
@@ -123,6 +123,11 @@ pub fn run(
             model.flats_per_unit
         );
         log::info!("{size}x{size}: {model:?}");
+        log::info!(
+            "{size}x{size}: the model compiled in now, ECE with White to move {:.4}, Black {:.4}",
+            old.ece_white,
+            old.ece_black
+        );
         let bins: Vec<String> = new
             .bins
             .iter()
@@ -134,10 +139,12 @@ pub fn run(
             half_komi,
             model,
             note: format!(
-                "{} positions of {games} games at komi {komi} ({}); cross-validated ECE {:.4}, Brier {:.4}",
+                "{} positions of {games} games at komi {komi} ({}); cross-validated ECE {:.4} (White to move {:.4}, Black {:.4}), Brier {:.4}",
                 all.len(),
                 file_names(&sources[&(size, half_komi)]),
                 new.ece,
+                new.ece_white,
+                new.ece_black,
                 new.brier
             ),
         });

@@ -1,0 +1,483 @@
+//! How steady the evaluation bar is (issue 102): from the engine's `wdl` at
+//! every position of some games, the figures a reader of PTN Ninja's bar and
+//! Analyze Game marks would feel — how much White's expected score moves from
+//! ply to ply, whether those moves zigzag, how many plies PTN Ninja would mark
+//! `?`, `??`, `!` or `!!`, and how well the expected score matches the results
+//! with each side to move. `replay.rs` scores the positions; this file holds
+//! the scored positions, their TSV form and the figures.
+//!
+//! The quantities:
+//!
+//! - `E`, White's expected score: `(W + D/2) / (W + D + L)` from the `wdl` the
+//!   engine reports (per mille, from the side to move), turned to White's side;
+//! - a change is `E` after ply `k` minus `E` after ply `k − 1`, for two scored
+//!   positions of the same game one ply apart;
+//! - points are PTN Ninja's ±100 scale, `200·E − 100`: a change of 0.01 in `E`
+//!   is 2 points.
+
+use super::fit::reliability;
+use menhir::board::Color;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The first ply after which positions are scored: the position after the
+/// swap, the first one PTN Ninja compares a later one with.
+pub const FIRST_PLY: usize = 2;
+
+/// The columns of the TSV of scored positions (`ScoredPly::to_line`).
+pub const TSV_HEADER: &str = "game\tply\tsize\tkomi\tto_move\tdepth\tcp\tw\td\tl\te_white\tresult";
+
+/// One searched position: game `game` after `ply` plies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoredPly {
+    /// The game's number (1-based, over all files read, in order).
+    pub game: usize,
+    /// Plies played before the position.
+    pub ply: usize,
+    /// Board size.
+    pub size: usize,
+    /// Half-komi.
+    pub half_komi: i32,
+    /// The side to move in the position.
+    pub to_move: Color,
+    /// The depth of the search's last completed iteration.
+    pub depth: u32,
+    /// The reported `cp`, from the side to move.
+    pub cp: i32,
+    /// The reported win, draw and loss, per mille, from the side to move.
+    pub wdl: [u32; 3],
+    /// The game's result for White: 1 won, ½ drawn, 0 lost.
+    pub result: f64,
+}
+
+impl ScoredPly {
+    /// White's expected score, `(W + D/2) / (W + D + L)` turned to White's side.
+    pub fn white_expected(&self) -> f64 {
+        let [w, d, l] = self.wdl.map(f64::from);
+        let total = w + d + l;
+        let own = if total > 0.0 {
+            (w + d / 2.0) / total
+        } else {
+            0.5
+        };
+        match self.to_move {
+            Color::White => own,
+            Color::Black => 1.0 - own,
+        }
+    }
+
+    /// What PTN Ninja stores as the position's evaluation (`ninja_evaluation`).
+    pub fn ninja_evaluation(&self) -> f64 {
+        ninja_evaluation(self.wdl, self.to_move)
+    }
+
+    /// The TSV line (columns of `TSV_HEADER`; komi in flats, the side to move
+    /// `white` or `black`, `e_white` rounded to 4 places and only for reading).
+    pub fn to_line(&self) -> String {
+        let [w, d, l] = self.wdl;
+        let side = match self.to_move {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        format!(
+            "{}\t{}\t{}\t{}\t{side}\t{}\t{}\t{w}\t{d}\t{l}\t{:.4}\t{}",
+            self.game,
+            self.ply,
+            self.size,
+            f64::from(self.half_komi) / 2.0,
+            self.depth,
+            self.cp,
+            self.white_expected(),
+            self.result
+        )
+    }
+
+    /// Reads a line written by `to_line`.
+    pub fn from_line(line: &str) -> Result<ScoredPly, String> {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let [game, ply, size, komi, side, depth, cp, w, d, l, _, result] = cells[..] else {
+            return Err(format!("expected 12 tab-separated columns: '{line}'"));
+        };
+        let komi: f64 = number("komi", komi)?;
+        let to_move = match side {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return Err(format!("bad side to move '{side}'")),
+        };
+        Ok(ScoredPly {
+            game: number("game", game)?,
+            ply: number("ply", ply)?,
+            size: number("size", size)?,
+            half_komi: (komi * 2.0).round() as i32,
+            to_move,
+            depth: number("depth", depth)?,
+            cp: number("cp", cp)?,
+            wdl: [number("w", w)?, number("d", d)?, number("l", l)?],
+            result: number("result", result)?,
+        })
+    }
+}
+
+/// A number of a TSV cell.
+fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("bad {what} '{text}'"))
+}
+
+/// The TSV text of `plies`, header first.
+pub fn tsv_text(plies: &[ScoredPly]) -> String {
+    let mut text = format!("{TSV_HEADER}\n");
+    for p in plies {
+        text.push_str(&p.to_line());
+        text.push('\n');
+    }
+    text
+}
+
+/// Reads a TSV written by `tsv_text` (the header and blank lines skipped).
+pub fn parse_tsv(text: &str) -> Result<Vec<ScoredPly>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && *l != TSV_HEADER)
+        .map(|(i, l)| ScoredPly::from_line(l).map_err(|e| format!("line {}: {e}", i + 1)))
+        .collect()
+}
+
+/// The marks of PTN Ninja's Analyze Game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// `?`, a mistake.
+    Mistake,
+    /// `??`, a blunder.
+    Blunder,
+    /// `!`, a good move.
+    Good,
+    /// `!!`, a brilliant move.
+    Brilliant,
+}
+
+impl Mark {
+    /// Every mark, in the table's order.
+    pub const ALL: [Mark; 4] = [Mark::Mistake, Mark::Blunder, Mark::Good, Mark::Brilliant];
+
+    /// The mark as PTN writes it.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+            Mark::Good => "!",
+            Mark::Brilliant => "!!",
+        }
+    }
+}
+
+/// PTN Ninja's default thresholds at ad637c7a (`src/bots/bot.js:42-47`), kept
+/// at the doubled scale it stores them in; each is halved before use.
+const NINJA_BRILLIANT: f64 = 0.06;
+const NINJA_GOOD: f64 = 0.03;
+const NINJA_BAD: f64 = -0.1;
+const NINJA_BLUNDER: f64 = -0.25;
+
+/// What PTN Ninja (at ad637c7a) stores as a position's evaluation from the
+/// engine's `wdl` (per mille, from `to_move`): `W/5 + D/10 − 100`, which is
+/// `200·E − 100` for the side to move, negated when Black is to move so that it
+/// is White's (`src/bots/tei.js:605-613`; a `wdl` takes precedence over the
+/// `score` on the same line). Computed in the same order of floating-point
+/// operations as the browser, so the marks agree at the thresholds too.
+pub fn ninja_evaluation(wdl: [u32; 3], to_move: Color) -> f64 {
+    let [w, d, _] = wdl;
+    let own = f64::from(w) / 5.0 + f64::from(d) / 10.0 - 100.0;
+    match to_move {
+        Color::White => own,
+        Color::Black => -own,
+    }
+}
+
+/// JavaScript's `Math.round`: the nearest integer, halves towards +∞.
+fn js_round(x: f64) -> f64 {
+    let floor = x.floor();
+    if x - floor >= 0.5 {
+        floor + 1.0
+    } else {
+        floor
+    }
+}
+
+/// The mark PTN Ninja's Analyze Game (at ad637c7a) gives a ply, from the
+/// evaluations `ninja_evaluation` of the positions before and after it (both
+/// White's, ±100) and the player who made it, with the default thresholds.
+///
+/// The rule (`src/bots/bot.js:1748-1802`, the same in
+/// `src/store/analysis/getters.js:9-57`): each evaluation is rounded to a
+/// hundredth of a point and divided by 100 (`Math.round(100·x) / 10⁴`, the
+/// ±1 scale); the mover's gain is after minus before for White, before minus
+/// after for Black; then, with the stored thresholds halved,
+/// gain > 0.03 is `!!`, else gain > 0.015 is `!`, else gain > −0.05 is no
+/// mark, else gain > −0.125 is `?`, else `??`. In points of the ±100 scale:
+/// `!!` above +3, `!` above +1.5 up to +3, `?` from −5 down to above −12.5, `??`
+/// at −12.5 and below; a change of exactly +1.5 or +3 takes the lower mark, one
+/// of exactly −5 or −12.5 the worse. Plies whose position before is still in
+/// the first move (move number 1 in its TPS: plies 1 and 2) get no mark
+/// (`bot.js:1755-1762`), nor does a ply without an evaluation on either side —
+/// the last ply of a game that ended on the board, whose final position
+/// Analyze Game never searches (`bot.js:315-327`).
+pub fn ninja_mark(before: f64, after: f64, mover: Color) -> Option<Mark> {
+    let before = js_round(100.0 * before) / 1e4;
+    let after = js_round(100.0 * after) / 1e4;
+    let gain = match mover {
+        Color::White => after - before,
+        Color::Black => before - after,
+    };
+    if gain > NINJA_BRILLIANT / 2.0 {
+        Some(Mark::Brilliant)
+    } else if gain > NINJA_GOOD / 2.0 {
+        Some(Mark::Good)
+    } else if gain > NINJA_BAD / 2.0 {
+        None
+    } else if gain > NINJA_BLUNDER / 2.0 {
+        Some(Mark::Mistake)
+    } else {
+        Some(Mark::Blunder)
+    }
+}
+
+/// The lag-1 autocorrelation of change series: the Pearson correlation of the
+/// pairs `(Δ_t, Δ_{t+1})` of consecutive changes within each series, pooled
+/// over all the series (each game one series, or several where a position is
+/// missing), `Δ_t` and `Δ_{t+1}` each centred on its own mean over the pooled
+/// pairs. A pure alternation gives −1, independent changes about 0. `None`
+/// with fewer than two pairs or no spread.
+pub fn lag1_autocorrelation(series: &[Vec<f64>]) -> Option<f64> {
+    let pairs: Vec<(f64, f64)> = series
+        .iter()
+        .flat_map(|s| s.windows(2).map(|w| (w[0], w[1])))
+        .collect();
+    if pairs.len() < 2 {
+        return None;
+    }
+    let n = pairs.len() as f64;
+    let mean_x = pairs.iter().map(|p| p.0).sum::<f64>() / n;
+    let mean_y = pairs.iter().map(|p| p.1).sum::<f64>() / n;
+    let (mut xy, mut xx, mut yy) = (0.0, 0.0, 0.0);
+    for (x, y) in &pairs {
+        let (dx, dy) = (x - mean_x, y - mean_y);
+        xy += dx * dy;
+        xx += dx * dx;
+        yy += dy * dy;
+    }
+    (xx > 0.0 && yy > 0.0).then(|| xy / (xx * yy).sqrt())
+}
+
+/// How well predicted scores match the outcomes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Calibration {
+    /// Positions counted.
+    pub count: usize,
+    /// The expected calibration error: the predictions binned into `fit::BINS`
+    /// equal bins of `[0, 1]`, the mean over bins, weighted by their counts, of
+    /// |mean predicted − mean observed|. NaN without positions.
+    pub ece: f64,
+    /// Mean predicted minus mean observed. NaN without positions.
+    pub bias: f64,
+}
+
+/// The calibration of `(predicted, observed)` pairs, both in `[0, 1]`.
+pub fn calibration(pairs: &[(f64, f64)]) -> Calibration {
+    if pairs.is_empty() {
+        return Calibration {
+            count: 0,
+            ece: f64::NAN,
+            bias: f64::NAN,
+        };
+    }
+    let n = pairs.len() as f64;
+    let ece = reliability(pairs.iter().copied()).1;
+    let bias = pairs.iter().map(|&(p, o)| p - o).sum::<f64>() / n;
+    Calibration {
+        count: pairs.len(),
+        ece,
+        bias,
+    }
+}
+
+/// The figures of one board size and komi.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizeReport {
+    /// Board size.
+    pub size: usize,
+    /// Half-komi.
+    pub half_komi: i32,
+    /// Games with at least one scored position.
+    pub games: usize,
+    /// Positions scored.
+    pub plies: usize,
+    /// Changes (pairs of scored positions one ply apart).
+    pub changes: usize,
+    /// Lag-1 autocorrelation of the changes of `E` (`lag1_autocorrelation`,
+    /// one series per game).
+    pub autocorrelation: Option<f64>,
+    /// Mean |change| of `E`, in points of the ±100 scale (200 per unit of `E`).
+    pub mean_change: f64,
+    /// Mean change of `E` in points across White's plies and across Black's:
+    /// a zigzag shows as the two far apart with opposite signs.
+    pub after: [f64; 2],
+    /// Plies PTN Ninja would mark, in the order of `Mark::ALL`.
+    pub marks: [usize; 4],
+    /// White's expected score against White's result, White to move.
+    pub white_to_move: Calibration,
+    /// White's expected score against White's result, Black to move.
+    pub black_to_move: Calibration,
+}
+
+/// The figures of every size and komi in `plies` (any order), smallest first.
+pub fn summarize(plies: &[ScoredPly]) -> Vec<SizeReport> {
+    let mut groups: BTreeMap<(usize, i32), BTreeMap<usize, Vec<&ScoredPly>>> = BTreeMap::new();
+    for p in plies {
+        groups
+            .entry((p.size, p.half_komi))
+            .or_default()
+            .entry(p.game)
+            .or_default()
+            .push(p);
+    }
+    groups
+        .into_iter()
+        .map(|((size, half_komi), games)| size_report(size, half_komi, &games))
+        .collect()
+}
+
+fn size_report(
+    size: usize,
+    half_komi: i32,
+    games: &BTreeMap<usize, Vec<&ScoredPly>>,
+) -> SizeReport {
+    let mut series: Vec<Vec<f64>> = Vec::new();
+    let mut marks = [0; 4];
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    let mut after_mover = [(0.0, 0usize); 2];
+    for plies in games.values() {
+        let mut plies = plies.clone();
+        plies.sort_by_key(|p| p.ply);
+        let mut run: Vec<f64> = Vec::new();
+        for pair in plies.windows(2) {
+            let (before, after) = (pair[0], pair[1]);
+            if after.ply != before.ply + 1 {
+                series.push(std::mem::take(&mut run));
+                continue;
+            }
+            let change = after.white_expected() - before.white_expected();
+            run.push(change);
+            let mover = before.to_move;
+            let side = &mut after_mover[usize::from(mover == Color::Black)];
+            side.0 += 200.0 * change;
+            side.1 += 1;
+            let mark = ninja_mark(before.ninja_evaluation(), after.ninja_evaluation(), mover);
+            if let (Some(m), true) = (mark, before.ply >= FIRST_PLY) {
+                marks[Mark::ALL.iter().position(|&x| x == m).expect("listed")] += 1;
+            }
+        }
+        series.push(run);
+        for p in plies {
+            let pair = (p.white_expected(), p.result);
+            match p.to_move {
+                Color::White => white.push(pair),
+                Color::Black => black.push(pair),
+            }
+        }
+    }
+    let changes: Vec<f64> = series.iter().flatten().copied().collect();
+    let mean_change = if changes.is_empty() {
+        f64::NAN
+    } else {
+        200.0 * changes.iter().map(|d| d.abs()).sum::<f64>() / changes.len() as f64
+    };
+    SizeReport {
+        size,
+        half_komi,
+        games: games.len(),
+        plies: white.len() + black.len(),
+        changes: changes.len(),
+        autocorrelation: lag1_autocorrelation(&series),
+        mean_change,
+        after: after_mover.map(|(sum, n)| if n == 0 { f64::NAN } else { sum / n as f64 }),
+        marks,
+        white_to_move: calibration(&white),
+        black_to_move: calibration(&black),
+    }
+}
+
+/// A figure with `places` decimals, or `-` when there is none.
+fn figure(x: Option<f64>, places: usize) -> String {
+    match x {
+        Some(x) if x.is_finite() => format!("{x:.places$}"),
+        _ => "-".into(),
+    }
+}
+
+/// The table of `reports`: one line a size and komi under a header line.
+pub fn table_text(reports: &[SizeReport]) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>8} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
+        "size",
+        "komi",
+        "games",
+        "plies",
+        "changes",
+        "lag1",
+        "mean|Δ|",
+        "Δ_W",
+        "Δ_B",
+        "?",
+        "??",
+        "!",
+        "!!",
+        "ECE_W",
+        "ECE_B",
+        "bias_W",
+        "bias_B"
+    );
+    for r in reports {
+        let [mistakes, blunders, good, brilliant] = r.marks;
+        let _ = writeln!(
+            text,
+            "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>8} {:>6} {:>6} {mistakes:>5} {blunders:>5} {good:>5} {brilliant:>5} {:>6} {:>6} {:>7} {:>7}",
+            r.size,
+            f64::from(r.half_komi) / 2.0,
+            r.games,
+            r.plies,
+            r.changes,
+            figure(r.autocorrelation, 3),
+            figure(Some(r.mean_change), 2),
+            figure(Some(r.after[0]), 2),
+            figure(Some(r.after[1]), 2),
+            figure(Some(r.white_to_move.ece), 3),
+            figure(Some(r.black_to_move.ece), 3),
+            signed(r.white_to_move.bias),
+            signed(r.black_to_move.bias),
+        );
+    }
+    text
+}
+
+/// A bias with its sign, 3 decimals.
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:+.3}")
+    } else {
+        "-".into()
+    }
+}
+
+/// What the table's columns mean, for below it.
+pub const TABLE_LEGEND: &str = "\
+plies: positions scored (after ply 2 on, game ends excluded); changes: ply-to-ply changes of E,
+White's expected score (W + D/2) from the engine's wdl; lag1: their lag-1 autocorrelation, pairs
+pooled over games; mean|Δ|: mean absolute change in points of PTN Ninja's ±100 scale (200·ΔE);
+Δ_W/Δ_B: mean change in points across White's/Black's plies (a zigzag: far apart, opposite signs);
+? ?? ! !!: plies PTN Ninja's Analyze Game would mark (ad637c7a defaults); ECE_W/ECE_B and
+bias_W/bias_B: White's E against White's result (1, ½, 0) over positions with White/Black to
+move, 10 bins; bias = mean E − mean result.
+";
