@@ -19,6 +19,39 @@ pub fn anchor(id: &str) -> String {
     id.to_lowercase()
 }
 
+/// A generated block found in a text, as byte offsets into it.
+struct Block<'a> {
+    /// Where its opening marker starts.
+    start: usize,
+    /// The table's name.
+    name: &'a str,
+    /// Where its body starts, after the opening marker.
+    body: usize,
+    /// Where its closing marker starts.
+    close: usize,
+}
+
+/// The next generated block of `text`: `None` when no block is left, an
+/// error for a marker left open.
+fn next_block(text: &str) -> Option<Result<Block<'_>, String>> {
+    let start = text.find(OPEN)?;
+    let after_open = &text[start + OPEN.len()..];
+    let Some(end_name) = after_open.find("-->") else {
+        return Some(Err("a `<!-- results` marker is not closed by `-->`".into()));
+    };
+    let name = after_open[..end_name].trim();
+    let body = start + OPEN.len() + end_name + 3;
+    Some(match text[body..].find(CLOSE) {
+        Some(len) => Ok(Block {
+            start,
+            name,
+            body,
+            close: body + len,
+        }),
+        None => Err(format!("the block `{name}` has no `{CLOSE}`")),
+    })
+}
+
 /// Writes every generated block of `doc` afresh from the record. Fails on an
 /// unclosed block, a block no row names, or a table name no block has.
 pub fn splice(doc: &str, record: &Record) -> Result<String, String> {
@@ -26,22 +59,13 @@ pub fn splice(doc: &str, record: &Record) -> Result<String, String> {
     let mut rest = doc;
     let mut anchored = HashSet::new();
     let mut names = HashSet::new();
-    while let Some(start) = rest.find(OPEN) {
-        let after_open = &rest[start + OPEN.len()..];
-        let end_name = after_open
-            .find("-->")
-            .ok_or("a `<!-- results` marker is not closed by `-->`")?;
-        let name = after_open[..end_name].trim();
-        let body_start = start + OPEN.len() + end_name + 3;
-        let body_len = rest[body_start..]
-            .find(CLOSE)
-            .ok_or_else(|| format!("the block `{name}` has no `{CLOSE}`"))?;
-        let table = table(record, name, &mut anchored)?;
-        out.push_str(&rest[..body_start]);
+    while let Some(block) = next_block(rest) {
+        let block = block?;
+        out.push_str(&rest[..block.body]);
         out.push('\n');
-        out.push_str(&table);
-        rest = &rest[body_start + body_len..];
-        names.insert(name.to_string());
+        out.push_str(&table(record, block.name, &mut anchored)?);
+        names.insert(block.name.to_string());
+        rest = &rest[block.close..];
     }
     out.push_str(rest);
     for row in &record.rows {
@@ -56,16 +80,16 @@ pub fn splice(doc: &str, record: &Record) -> Result<String, String> {
 }
 
 /// The text of `doc` outside its generated blocks (what may not restate a
-/// figure of the record).
+/// figure of the record); a block left open hides the rest of the text.
 pub fn outside_blocks(doc: &str) -> String {
     let mut out = String::new();
     let mut rest = doc;
-    while let Some(start) = rest.find(OPEN) {
-        out.push_str(&rest[..start]);
-        match rest[start..].find(CLOSE) {
-            Some(end) => rest = &rest[start + end + CLOSE.len()..],
-            None => return out,
-        }
+    while let Some(block) = next_block(rest) {
+        let Ok(block) = block else {
+            return out + &rest[..rest.find(OPEN).unwrap_or(0)];
+        };
+        out.push_str(&rest[..block.start]);
+        rest = &rest[block.close + CLOSE.len()..];
     }
     out.push_str(rest);
     out
