@@ -199,3 +199,29 @@ fn contempt_prices_a_drawn_game_end() {
         );
     }
 }
+
+/// A line that ends the game level reports a proven draw, `cp 0 wdl 0 1000 0`,
+/// not an even position; with less komi the same move wins, and reads as won.
+#[test]
+fn a_move_that_ends_the_game_level_reads_as_a_proven_draw() {
+    // From a drawn self-play game: White, to move, has one stone left and five
+    // flats to Black's four; its last flat makes six, which komi 2 levels.
+    let tps = "x,112S,1,21/x,112,2S,2/21,1,112,1/x,1112S,x,2 1 20";
+    let summary = |half_komi| {
+        let mut engine = Engine::default();
+        engine.new_game(Some(4), Some(half_komi)).expect("4x4");
+        engine.set_position(Some(tps), &[]).expect("a good TPS");
+        let thought = engine.think(depth(3), &|_| {}).expect("a game");
+        let summary = thought.summary.expect("a summary");
+        (
+            menhir::notation::move_to_ptn(summary.pv[0]),
+            summary.outlook,
+        )
+    };
+    let (drawing, drawn) = summary(4);
+    assert_eq!(drawing, "a1");
+    assert_eq!((drawn.cp, drawn.wdl), (0, [0, 1000, 0]));
+    let (winning, won) = summary(2);
+    assert_eq!(winning, "a1");
+    assert_eq!(won.wdl, [1000, 0, 0]);
+}

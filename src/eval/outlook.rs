@@ -32,7 +32,8 @@
 //!   from positions of that score, in hundredths of a flat:
 //!   `cp = flats_per_unit · score`.
 //!
-//! Proven results keep `cp ±(10000 − plies)` and certain `wdl`.
+//! Proven results keep `cp ±(10000 − plies)` and certain `wdl`; a proven draw
+//! (`search::drawn`) reports `Outlook::DRAWN`.
 
 use super::features::progress;
 use super::outlook_table::MODELS;
@@ -59,6 +60,10 @@ pub struct OutlookModel {
     /// How far the side to move's score leans its own way, in internal
     /// units: taken off before the model reads it.
     pub tempo: f64,
+    /// The lean at the two plies after the swap, where each player puts down
+    /// its first stone of its own: far larger there than later, and taken off
+    /// instead of `tempo`.
+    pub opening_tempo: f64,
     /// Reported centiflats per internal unit.
     pub flats_per_unit: f64,
 }
@@ -75,6 +80,7 @@ pub const UNCALIBRATED: OutlookModel = OutlookModel {
     swap_edge: 0.0,
     bend: 0.0,
     tempo: 0.0,
+    opening_tempo: 0.0,
     flats_per_unit: 1.0,
 };
 
@@ -100,7 +106,12 @@ impl OutlookModel {
                 0.0,
             )
         };
-        let mover = (score - self.tempo) / 100.0;
+        let tempo = if at.opening {
+            self.opening_tempo
+        } else {
+            self.tempo
+        };
+        let mover = (score - tempo) / 100.0;
         let u = if at.white { mover } else { -mover };
         let x = slope * u + self.bend * (u / 4.0).powi(3) + edge;
         let loss = sigmoid(self.draw_low - x);
@@ -149,6 +160,8 @@ pub struct Situation {
     pub white: bool,
     /// True during the swap (the first two plies).
     pub swap: bool,
+    /// True at the two plies after the swap (`opening_tempo`).
+    pub opening: bool,
 }
 
 impl Situation {
@@ -158,8 +171,17 @@ impl Situation {
             progress: f64::from(progress(pos)) / 100.0,
             white: pos.to_move() == Color::White,
             swap: pos.in_swap(),
+            opening: (2..4).contains(&pos.ply()),
         }
     }
+}
+
+impl Outlook {
+    /// A proven draw: level on flats, drawn for certain.
+    pub const DRAWN: Outlook = Outlook {
+        cp: 0,
+        wdl: [0, 1000, 0],
+    };
 }
 
 /// Per mille, rounded so that the three add up to 1000.
@@ -209,6 +231,7 @@ mod tests {
                         progress,
                         white,
                         swap,
+                        opening: false,
                     };
                     let p = m.probabilities(f64::from(s), &at);
                     assert!(p.iter().all(|&x| (0.0..=1.0).contains(&x)), "{p:?}");
@@ -218,6 +241,7 @@ mod tests {
                     progress: 0.5,
                     white: true,
                     swap: false,
+                    opening: false,
                 };
                 let w = m.probabilities(f64::from(s), &at)[0];
                 assert!(w >= last, "size {size}: win chance falls at {s}");
@@ -227,6 +251,7 @@ mod tests {
                 progress: 0.3,
                 white: false,
                 swap: false,
+                opening: false,
             };
             let wdl = per_mille(m.probabilities(0.0, &at));
             assert_eq!(wdl.iter().sum::<u32>(), 1000);
@@ -266,6 +291,7 @@ mod tests {
             progress: 0.0,
             white,
             swap,
+            opening: false,
         };
         let win = |white, swap| model.probabilities(0.0, &at(white, swap))[0];
         assert!((win(true, false) - 0.5).abs() < 1e-12);
@@ -287,6 +313,7 @@ mod tests {
                         progress,
                         white,
                         swap: false,
+                        opening: false,
                     };
                     let white = m.probabilities(s, &at(true));
                     let black = m.probabilities(2.0 * m.tempo - s, &at(false));

@@ -4,11 +4,13 @@
 //! MultiPV, and reports sent through a callback.
 //! No I/O here: callers format the reports.
 
+mod drawn;
 mod eval_cache;
 pub mod limits;
 mod ordering;
 pub mod params;
 pub mod pause;
+mod reported;
 mod steadiness;
 pub mod tt;
 mod worker;
@@ -23,9 +25,11 @@ use crate::board::Position;
 use crate::clock::Instant;
 use crate::eval::outlook::{outlook, Outlook};
 use crate::movegen::MoveList;
+use drawn::Drawn;
 pub use params::MAX_DEPTH;
 use params::{ASPIRATION_GROWTH, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MAX_PLY};
 use pause::PauseEvery;
+use reported::Recent;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use steadiness::Steadiness;
@@ -94,6 +98,9 @@ pub struct SearchInfo {
     /// Score from the side to move, in the search's internal units (they
     /// order positions; `outlook` says what they mean).
     pub score: Score,
+    /// The score the report reads, in the same units: the search's score
+    /// steadied across its last iterations (`reported.rs`).
+    pub reported: Score,
     /// The score as reported: `cp` in hundredths of a flat and win/draw/loss
     /// per mille, calibrated for the root position (`eval::outlook`).
     pub outlook: Outlook,
@@ -158,8 +165,10 @@ pub struct SearchParams {
 struct Line {
     score: Score,
     pv: Vec<Move>,
-    /// What the line's `cp` and `wdl` report (`set_reported`).
+    /// What the line's `cp` and `wdl` report (`reported.rs`).
     reported: Score,
+    /// True when the line's first move leads to a proven draw (`drawn.rs`).
+    drawn: bool,
 }
 
 impl Line {
@@ -168,35 +177,17 @@ impl Line {
             score,
             pv,
             reported: score,
+            drawn: false,
         }
     }
-}
 
-/// Sets the score each line reports. An iteration of odd depth ends on the
-/// mover's ply and one of even depth on the opponent's, and their scores lean
-/// opposite ways, so the reported chances would jump with the parity at which
-/// a search happened to stop (issue 102). The best line reports the midpoint
-/// of its score and the previous iteration's score of the same first move,
-/// when both are heuristic; every other heuristic line moves by as much, so
-/// the lines keep their order and their gaps. The move played and the search
-/// are untouched; proven scores report as they are.
-fn set_reported(lines: &mut [Line], previous: &[Line]) {
-    let Some(best) = lines.first() else {
-        return;
-    };
-    let before = previous.iter().find(|p| p.pv.first() == best.pv.first());
-    let shift = match before {
-        Some(p) if !p.score.is_proven() && !best.score.is_proven() => {
-            i32::midpoint(p.score.0, best.score.0) - best.score.0
-        }
-        _ => 0,
-    };
-    for line in lines {
-        line.reported = if line.score.is_proven() {
-            line.score
+    /// What the line means to a reader in `pos`, its root.
+    fn outlook(&self, pos: &Position) -> Outlook {
+        if self.drawn {
+            Outlook::DRAWN
         } else {
-            Score((line.score.0 + shift).clamp(-score::MAX_HEURISTIC, score::MAX_HEURISTIC))
-        };
+            outlook(pos, self.reported)
+        }
     }
 }
 
@@ -228,13 +219,17 @@ pub fn search(
         .unwrap_or(first);
     let score = lines.first().map_or(Score(0), |l| l.score);
     let reported = lines.first().map_or(Score(0), |l| l.reported);
+    let summary_outlook = lines
+        .first()
+        .map_or_else(|| outlook(pos, reported), |l| l.outlook(pos));
     let pv = lines.first().map_or_else(|| vec![best], |l| l.pv.clone());
     report(Report::Info(SearchInfo {
         depth,
         seldepth: seldepth as u32,
         multipv: None,
         score,
-        outlook: outlook(pos, reported),
+        reported,
+        outlook: summary_outlook,
         nodes: done.main_nodes + done.helper_nodes,
         time_ms: shared.deadline.elapsed().as_millis() as u64,
         hashfull: tt.hashfull(),
@@ -277,7 +272,7 @@ fn run_threads(
             })
             .collect();
         let mut main = Worker::new(0, pos.clone(), history, shared);
-        let (lines, depth) = iterate(&mut main, params, multipv, report);
+        let (lines, depth) = iterate(&mut main, history, params, multipv, report);
         if params.limits.is_infinite() {
             // Wait for `stop`: a host with one thread is handed control.
             let mut pauses = shared.pause.map(pause::Pauses::start);
@@ -341,6 +336,7 @@ fn aspiration(
 /// depth.
 fn iterate(
     w: &mut Worker,
+    history: &[u64],
     params: &SearchParams,
     multipv: usize,
     report: &(dyn Fn(Report) + Sync),
@@ -349,6 +345,8 @@ fn iterate(
     let mut last: Vec<Line> = Vec::new();
     let mut completed = 0;
     let mut steadiness = Steadiness::default();
+    let mut recent = Recent::default();
+    let mut drawn = Drawn::default();
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
@@ -385,7 +383,8 @@ fn iterate(
         // above an earlier one: rank them by score (the stable sort keeps the
         // order of equals), so that line 1, the move played, is the best found.
         lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-        set_reported(&mut lines, &last);
+        recent.complete(depth, &mut lines);
+        drawn.mark(&w.pos, history, Score(-params.contempt), &mut lines);
         last = lines;
         completed = depth;
         report_lines(w, params, &last, depth, report);
@@ -421,7 +420,8 @@ fn report_lines(
             seldepth: w.seldepth as u32,
             multipv: (lines.len() > 1 || params.multipv > 1).then_some(k + 1),
             score: line.score,
-            outlook: outlook(&w.pos, line.reported),
+            reported: line.reported,
+            outlook: line.outlook(&w.pos),
             nodes,
             time_ms,
             hashfull,
@@ -435,34 +435,6 @@ fn report_lines(
 mod tests {
     use super::*;
     use crate::notation::parse_tps;
-
-    fn line(score: i32, first: &str) -> Line {
-        let mv = crate::notation::parse_move(first, 6).expect("a move");
-        Line::new(Score(score), vec![mv])
-    }
-
-    /// The best line reports the midpoint with its move's previous score; the
-    /// others move by as much, keeping their order; proven lines stay.
-    #[test]
-    fn reported_scores_take_out_the_depths_lean_and_keep_the_order() {
-        let previous = [line(100, "a1"), line(60, "b1")];
-        let mut lines = [
-            line(40, "a1"),
-            line(30, "b1"),
-            line(Score::loss_at(5).0, "c1"),
-        ];
-        set_reported(&mut lines, &previous);
-        let reported: Vec<i32> = lines.iter().map(|l| l.reported.0).collect();
-        assert_eq!(reported, [70, 60, Score::loss_at(5).0]);
-        // A new best move has no previous score: nothing moves.
-        let mut fresh = [line(40, "c1"), line(30, "b1")];
-        set_reported(&mut fresh, &previous);
-        assert_eq!(fresh.map(|l| l.reported.0), [40, 30]);
-        // A proven best line reports as it is, and moves no other line.
-        let mut won = [line(Score::win_at(3).0, "a1"), line(30, "b1")];
-        set_reported(&mut won, &previous);
-        assert_eq!(won.map(|l| l.reported.0), [Score::win_at(3).0, 30]);
-    }
 
     /// Searches `tps` to `depth` with `threads`: the summary's score, the
     /// move, and the main thread's and helpers' nodes.

@@ -144,6 +144,7 @@ fn report_proof(
             seldepth: plies,
             multipv,
             score,
+            reported: score,
             outlook: outlook(pos, score),
             nodes: s.nodes + other_nodes,
             time_ms: s.start.elapsed().as_millis() as u64,

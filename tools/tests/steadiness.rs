@@ -167,7 +167,9 @@ fn the_summary_counts_changes_marks_and_sides_and_survives_the_tsv() {
     // +20 by White (ply 3: !!), −20 by Black's ply 4 (good for Black: !!),
     // +20 by White's ply 5 (!!); game 2: +4 by White (!!).
     assert_eq!(r.marks, [0, 0, 0, 4]);
+    assert_eq!(r.proofs_lost, 0);
     assert!((r.autocorrelation.unwrap() + 1.0).abs() < 1e-9);
+    assert_eq!(r.autocorrelation_heuristic, r.autocorrelation, "no proofs");
     assert!((r.mean_change - (20.0 * 3.0 + 4.0) / 4.0).abs() < 1e-9);
     // Across White's plies +20, +20 and +4; across Black's −20.
     assert!((r.after[0] - 44.0 / 3.0).abs() < 1e-9, "{:?}", r.after);
@@ -253,9 +255,9 @@ fn the_command_replays_two_small_games() {
         "{table}"
     );
     let cells: Vec<&str> = lines[1].split_whitespace().collect();
-    assert_eq!(cells.len(), 17, "{table}");
+    assert_eq!(cells.len(), 19, "{table}");
     assert_eq!(&cells[..5], ["4", "2", "2", "10", "8"], "{table}");
-    let marks: usize = cells[9..13]
+    let marks: usize = cells[10..14]
         .iter()
         .map(|c| c.parse::<usize>().unwrap())
         .sum();
@@ -268,4 +270,24 @@ fn the_command_replays_two_small_games() {
     let again = run(&["calibrate", "steadiness", "--from-tsv", tsv_arg]);
     assert_eq!(again, table);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A proven position followed by one that is not counts as a proof lost; one
+/// proven after another, or a proof found, does not.
+#[test]
+fn a_proof_that_does_not_last_is_counted() {
+    let plies = vec![
+        ply(1, 2, Color::White, 500, 0.5),
+        ply(1, 3, Color::Black, 0, 0.5),
+        ply(1, 4, Color::White, 1000, 0.5),
+        ply(1, 5, Color::Black, 600, 0.5),
+        ply(1, 6, Color::White, 1000, 0.5),
+        ply(1, 7, Color::Black, 300, 0.5),
+    ];
+    // Ply 3 is proven for Black, ply 4 for White: neither is a loss of proof;
+    // plies 5 and 7 follow proven positions without one.
+    let report = &summarize(&plies)[0];
+    assert_eq!(report.proofs_lost, 2);
+    // Every change touches a proven position: none is left for lag1_h.
+    assert_eq!(report.autocorrelation_heuristic, None);
 }

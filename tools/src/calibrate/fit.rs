@@ -19,7 +19,7 @@ pub const BINS: usize = 10;
 pub struct Row {
     /// The game it came from.
     pub game: usize,
-    /// The search's score, internal units, side to move.
+    /// The reported score, internal units, side to move.
     pub score: f64,
     /// Where the position stands (progress, side to move, swap).
     pub at: Situation,
@@ -54,7 +54,7 @@ pub fn rows(positions: &[Outlook]) -> Result<Vec<Row>, String> {
 /// The model as the fit's free parameters: the lower cut, the log of the gap
 /// to the upper cut, the two slopes, the swap's slope, the bend and White's
 /// edge during the swap.
-fn model_of(theta: &[f64; 7], tempo: f64, flats_per_unit: f64) -> OutlookModel {
+fn model_of(theta: &[f64; 7], tempo: Tempo, flats_per_unit: f64) -> OutlookModel {
     OutlookModel {
         draw_low: theta[0],
         draw_high: theta[0] + theta[1].exp(),
@@ -63,9 +63,19 @@ fn model_of(theta: &[f64; 7], tempo: f64, flats_per_unit: f64) -> OutlookModel {
         swap_slope: theta[4],
         bend: theta[5],
         swap_edge: theta[6],
-        tempo,
+        tempo: tempo.later,
+        opening_tempo: tempo.opening,
         flats_per_unit,
     }
+}
+
+/// The search's tempo, at the two plies after the swap and later.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tempo {
+    /// At plies 2 and 3 (`OutlookModel::opening_tempo`).
+    pub opening: f64,
+    /// From ply 4 on (`OutlookModel::tempo`).
+    pub later: f64,
 }
 
 /// The search's tempo in `rows`: how far the side to move's score leans its
@@ -74,15 +84,37 @@ fn model_of(theta: &[f64; 7], tempo: f64, flats_per_unit: f64) -> OutlookModel {
 /// value from its own side, plus the tempo, so the two add up to twice the
 /// tempo. The mean over the pairs with the tenth of each tail left out: the
 /// pairs where the game turned (a threat seen one ply late) are few but
-/// large, and lean the mover's way more often than not.
-pub fn tempo(rows: &[&Row]) -> f64 {
+/// large, and lean the mover's way more often than not. The pairs whose
+/// first position is at ply 2 or 3 give the opening's tempo, the others the
+/// later one: as each player puts down its first own stone the mover's score
+/// leans 15 to 40 times as far as later.
+pub fn tempo(rows: &[&Row]) -> Tempo {
     let mut order: Vec<&Row> = rows.iter().copied().filter(|r| !r.at.swap).collect();
     order.sort_by_key(|r| (r.game, r.ply));
-    let mut leans: Vec<f64> = order
-        .windows(2)
-        .filter(|pair| pair[0].game == pair[1].game && pair[1].ply == pair[0].ply + 1)
-        .map(|pair| f64::midpoint(pair[0].score, pair[1].score))
-        .collect();
+    let (mut opening, mut later) = (Vec::new(), Vec::new());
+    for pair in order.windows(2) {
+        if pair[0].game == pair[1].game && pair[1].ply == pair[0].ply + 1 {
+            let lean = f64::midpoint(pair[0].score, pair[1].score);
+            if pair[0].at.opening {
+                opening.push(lean);
+            } else {
+                later.push(lean);
+            }
+        }
+    }
+    let later = trimmed_mean(later);
+    Tempo {
+        opening: if opening.is_empty() {
+            later
+        } else {
+            trimmed_mean(opening)
+        },
+        later,
+    }
+}
+
+/// The mean of `leans` with 1/`TEMPO_TRIM` of them left out at each end.
+fn trimmed_mean(mut leans: Vec<f64>) -> f64 {
     leans.sort_by(f64::total_cmp);
     let tail = leans.len() / TEMPO_TRIM;
     let kept = &leans[tail..leans.len() - tail];
@@ -285,6 +317,7 @@ mod tests {
             swap_edge: 0.8,
             bend: 0.05,
             tempo: 0.0,
+            opening_tempo: 0.0,
             flats_per_unit: 1.0,
         };
         let mut state = 12345u64;
@@ -302,6 +335,7 @@ mod tests {
                     progress,
                     white: i % 2 == 0,
                     swap: i % 10 == 0,
+                    opening: false,
                 };
                 let [w, d, _] = truth.probabilities(score, &at);
                 let u = uniform();

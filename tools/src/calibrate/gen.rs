@@ -1,5 +1,6 @@
 //! Calibration games: Menhir against itself from a book's openings at a fixed
-//! node count a move. Every position is kept with the search's score — those of
+//! node count a move. Every position is kept with the score the engine reports
+//! it by (`SearchInfo::reported`, what `cp` and `wdl` are read from) — those of
 //! the opening too, searched but then played as the book says — and when the
 //! game ends each learns its outcome and the final flat margin, all from the
 //! side to move.
@@ -48,7 +49,7 @@ pub struct Outlook {
     pub half_komi: i32,
     /// The position as TPS.
     pub tps: String,
-    /// The search's score, in the engine's internal units (not proven).
+    /// The reported score, in the engine's internal units (not proven).
     pub score: i32,
     /// The outcome: 1 won, 0.5 drawn, 0 lost.
     pub result: f64,
@@ -174,8 +175,8 @@ fn play_one(config: &CalibrationGames, index: usize) -> Vec<Outlook> {
                 let (Some(best), Some(summary)) = (thought.best, thought.summary) else {
                     return Vec::new();
                 };
-                if !summary.score.is_proven() {
-                    seen.push((write_tps(game.position()), mover, summary.score.0));
+                if !summary.reported.is_proven() {
+                    seen.push((write_tps(game.position()), mover, summary.reported.0));
                 }
                 best
             }

@@ -51,6 +51,12 @@ pub struct ScoredPly {
 }
 
 impl ScoredPly {
+    /// True when the engine reported a proven result: a win, a draw or a loss
+    /// for certain.
+    pub fn proven(&self) -> bool {
+        self.wdl.contains(&1000)
+    }
+
     /// White's expected score, `(W + D/2) / (W + D + L)` turned to White's side.
     pub fn white_expected(&self) -> f64 {
         let [w, d, l] = self.wdl.map(f64::from);
@@ -317,6 +323,10 @@ pub struct SizeReport {
     /// Lag-1 autocorrelation of the changes of `E` (`lag1_autocorrelation`,
     /// one series per game).
     pub autocorrelation: Option<f64>,
+    /// The same over the changes between two positions neither of which is
+    /// proven: what is left when the proofs, and a player leaving a proven
+    /// line, are set aside.
+    pub autocorrelation_heuristic: Option<f64>,
     /// Mean |change| of `E`, in points of the ±100 scale (200 per unit of `E`).
     pub mean_change: f64,
     /// Mean change of `E` in points across White's plies and across Black's:
@@ -324,6 +334,9 @@ pub struct SizeReport {
     pub after: [f64; 2],
     /// Plies PTN Ninja would mark, in the order of `Mark::ALL`.
     pub marks: [usize; 4],
+    /// Changes from a proven position to one that is not: a proof that did
+    /// not last (the search lost it, or the player left the proven line).
+    pub proofs_lost: usize,
     /// White's expected score against White's result, White to move.
     pub white_to_move: Calibration,
     /// White's expected score against White's result, Black to move.
@@ -353,21 +366,31 @@ fn size_report(
     games: &BTreeMap<usize, Vec<&ScoredPly>>,
 ) -> SizeReport {
     let mut series: Vec<Vec<f64>> = Vec::new();
+    let mut heuristic: Vec<Vec<f64>> = Vec::new();
     let mut marks = [0; 4];
+    let mut proofs_lost = 0;
     let (mut white, mut black) = (Vec::new(), Vec::new());
     let mut after_mover = [(0.0, 0usize); 2];
     for plies in games.values() {
         let mut plies = plies.clone();
         plies.sort_by_key(|p| p.ply);
         let mut run: Vec<f64> = Vec::new();
+        let mut unproven: Vec<f64> = Vec::new();
         for pair in plies.windows(2) {
             let (before, after) = (pair[0], pair[1]);
             if after.ply != before.ply + 1 {
                 series.push(std::mem::take(&mut run));
+                heuristic.push(std::mem::take(&mut unproven));
                 continue;
             }
             let change = after.white_expected() - before.white_expected();
             run.push(change);
+            if before.proven() || after.proven() {
+                heuristic.push(std::mem::take(&mut unproven));
+            } else {
+                unproven.push(change);
+            }
+            proofs_lost += usize::from(before.proven() && !after.proven());
             let mover = before.to_move;
             let side = &mut after_mover[usize::from(mover == Color::Black)];
             side.0 += 200.0 * change;
@@ -378,6 +401,7 @@ fn size_report(
             }
         }
         series.push(run);
+        heuristic.push(unproven);
         for p in plies {
             let pair = (p.white_expected(), p.result);
             match p.to_move {
@@ -399,9 +423,11 @@ fn size_report(
         plies: white.len() + black.len(),
         changes: changes.len(),
         autocorrelation: lag1_autocorrelation(&series),
+        autocorrelation_heuristic: lag1_autocorrelation(&heuristic),
         mean_change,
         after: after_mover.map(|(sum, n)| if n == 0 { f64::NAN } else { sum / n as f64 }),
         marks,
+        proofs_lost,
         white_to_move: calibration(&white),
         black_to_move: calibration(&black),
     }
@@ -420,13 +446,14 @@ pub fn table_text(reports: &[SizeReport]) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>8} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
+        "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>6} {:>8} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
         "size",
         "komi",
         "games",
         "plies",
         "changes",
         "lag1",
+        "lag1_h",
         "mean|Δ|",
         "Δ_W",
         "Δ_B",
@@ -434,6 +461,7 @@ pub fn table_text(reports: &[SizeReport]) -> String {
         "??",
         "!",
         "!!",
+        "lost",
         "ECE_W",
         "ECE_B",
         "bias_W",
@@ -443,16 +471,18 @@ pub fn table_text(reports: &[SizeReport]) -> String {
         let [mistakes, blunders, good, brilliant] = r.marks;
         let _ = writeln!(
             text,
-            "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>8} {:>6} {:>6} {mistakes:>5} {blunders:>5} {good:>5} {brilliant:>5} {:>6} {:>6} {:>7} {:>7}",
+            "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>6} {:>8} {:>6} {:>6} {mistakes:>5} {blunders:>5} {good:>5} {brilliant:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
             r.size,
             f64::from(r.half_komi) / 2.0,
             r.games,
             r.plies,
             r.changes,
             figure(r.autocorrelation, 3),
+            figure(r.autocorrelation_heuristic, 3),
             figure(Some(r.mean_change), 2),
             figure(Some(r.after[0]), 2),
             figure(Some(r.after[1]), 2),
+            r.proofs_lost,
             figure(Some(r.white_to_move.ece), 3),
             figure(Some(r.black_to_move.ece), 3),
             signed(r.white_to_move.bias),
@@ -475,9 +505,11 @@ fn signed(x: f64) -> String {
 pub const TABLE_LEGEND: &str = "\
 plies: positions scored (after ply 2 on, game ends excluded); changes: ply-to-ply changes of E,
 White's expected score (W + D/2) from the engine's wdl; lag1: their lag-1 autocorrelation, pairs
-pooled over games; mean|Δ|: mean absolute change in points of PTN Ninja's ±100 scale (200·ΔE);
+pooled over games; lag1_h: the same over changes between positions neither of which is proven;
+mean|Δ|: mean absolute change in points of PTN Ninja's ±100 scale (200·ΔE);
 Δ_W/Δ_B: mean change in points across White's/Black's plies (a zigzag: far apart, opposite signs);
-? ?? ! !!: plies PTN Ninja's Analyze Game would mark (ad637c7a defaults); ECE_W/ECE_B and
+? ?? ! !!: plies PTN Ninja's Analyze Game would mark (ad637c7a defaults); lost: proven positions
+(wdl 1000 0 0, 0 1000 0 or 0 0 1000) followed by one that is not; ECE_W/ECE_B and
 bias_W/bias_B: White's E against White's result (1, ½, 0) over positions with White/Black to
 move, 10 bins; bias = mean E − mean result.
 ";

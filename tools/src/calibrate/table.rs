@@ -77,6 +77,7 @@ fn block(f: &Fitted) -> String {
         ("swap_edge", m.swap_edge),
         ("bend", m.bend),
         ("tempo", m.tempo),
+        ("opening_tempo", m.opening_tempo),
         ("flats_per_unit", m.flats_per_unit),
     ] {
         let _ = writeln!(out, "            {name}: {:?},", round(value));

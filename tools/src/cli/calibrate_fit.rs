@@ -42,8 +42,9 @@ fn empty_board_score(model: &OutlookModel, size: usize, half_komi: i32, nodes: u
                 progress: 0.0,
                 white: true,
                 swap: true,
+                opening: false,
             };
-            let [w, d, _] = model.probabilities(f64::from(info.score.0), &at);
+            let [w, d, _] = model.probabilities(f64::from(info.reported.0), &at);
             w + d / 2.0
         }
         None => f64::NAN,
