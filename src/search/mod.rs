@@ -217,23 +217,22 @@ pub fn search(
         .first()
         .and_then(|l| l.pv.first().copied())
         .unwrap_or(first);
-    let score = lines.first().map_or(Score(0), |l| l.score);
-    let reported = lines.first().map_or(Score(0), |l| l.reported);
-    let summary_outlook = lines
+    // The summary is line 1 (a level line of the best move if none completed).
+    let line = lines
         .first()
-        .map_or_else(|| outlook(pos, reported), |l| l.outlook(pos));
-    let pv = lines.first().map_or_else(|| vec![best], |l| l.pv.clone());
+        .cloned()
+        .unwrap_or_else(|| Line::new(Score(0), vec![best]));
     report(Report::Info(SearchInfo {
         depth,
         seldepth: seldepth as u32,
         multipv: None,
-        score,
-        reported,
-        outlook: summary_outlook,
+        score: line.score,
+        reported: line.reported,
+        outlook: line.outlook(pos),
         nodes: done.main_nodes + done.helper_nodes,
         time_ms: shared.deadline.elapsed().as_millis() as u64,
         hashfull: tt.hashfull(),
-        pv,
+        pv: line.pv,
         solved: None,
     }));
     report(Report::BestMove(Some(best)));
