@@ -5,8 +5,9 @@
 //! Brier score) and a reliability diagram (`plot`); and how steady the reported
 //! expected score is over finished games, replayed through the engine
 //! (`replay`), as PTN Ninja's evaluation bar and Analyze Game marks show it
-//! (`steadiness`).
+//! (`steadiness`), with how far its zigzag figure can be trusted (`bootstrap`).
 
+pub mod bootstrap;
 pub mod fit;
 pub mod gen;
 pub mod plot;

@@ -15,6 +15,7 @@
 //! - points are PTN Ninja's ±100 scale, `200·E − 100`: a change of 0.01 in `E`
 //!   is 2 points.
 
+use super::bootstrap::lag1_interval;
 use super::fit::reliability;
 use menhir::board::Color;
 use std::collections::BTreeMap;
@@ -323,6 +324,8 @@ pub struct SizeReport {
     /// Lag-1 autocorrelation of the changes of `E` (`lag1_autocorrelation`,
     /// one series per game).
     pub autocorrelation: Option<f64>,
+    /// Its 90% bootstrap interval over games (`bootstrap::lag1_interval`).
+    pub autocorrelation_interval: Option<(f64, f64)>,
     /// The same over the changes between two positions neither of which is
     /// proven: what is left when the proofs, and a player leaving a proven
     /// line, are set aside.
@@ -365,7 +368,7 @@ fn size_report(
     half_komi: i32,
     games: &BTreeMap<usize, Vec<&ScoredPly>>,
 ) -> SizeReport {
-    let mut series: Vec<Vec<f64>> = Vec::new();
+    let mut by_game: Vec<Vec<Vec<f64>>> = Vec::new();
     let mut heuristic: Vec<Vec<f64>> = Vec::new();
     let mut marks = [0; 4];
     let mut proofs_lost = 0;
@@ -374,6 +377,7 @@ fn size_report(
     for plies in games.values() {
         let mut plies = plies.clone();
         plies.sort_by_key(|p| p.ply);
+        let mut series: Vec<Vec<f64>> = Vec::new();
         let mut run: Vec<f64> = Vec::new();
         let mut unproven: Vec<f64> = Vec::new();
         for pair in plies.windows(2) {
@@ -401,6 +405,7 @@ fn size_report(
             }
         }
         series.push(run);
+        by_game.push(series);
         heuristic.push(unproven);
         for p in plies {
             let pair = (p.white_expected(), p.result);
@@ -410,6 +415,7 @@ fn size_report(
             }
         }
     }
+    let series: Vec<Vec<f64>> = by_game.concat();
     let changes: Vec<f64> = series.iter().flatten().copied().collect();
     let mean_change = if changes.is_empty() {
         f64::NAN
@@ -423,6 +429,7 @@ fn size_report(
         plies: white.len() + black.len(),
         changes: changes.len(),
         autocorrelation: lag1_autocorrelation(&series),
+        autocorrelation_interval: lag1_interval(&by_game),
         autocorrelation_heuristic: lag1_autocorrelation(&heuristic),
         mean_change,
         after: after_mover.map(|(sum, n)| if n == 0 { f64::NAN } else { sum / n as f64 }),
@@ -446,13 +453,14 @@ pub fn table_text(reports: &[SizeReport]) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>6} {:>8} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
+        "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>15} {:>6} {:>8} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
         "size",
         "komi",
         "games",
         "plies",
         "changes",
         "lag1",
+        "lag1_90%",
         "lag1_h",
         "mean|Δ|",
         "Δ_W",
@@ -471,13 +479,14 @@ pub fn table_text(reports: &[SizeReport]) -> String {
         let [mistakes, blunders, good, brilliant] = r.marks;
         let _ = writeln!(
             text,
-            "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>6} {:>8} {:>6} {:>6} {mistakes:>5} {blunders:>5} {good:>5} {brilliant:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
+            "{:>4} {:>4} {:>5} {:>6} {:>7} {:>6} {:>15} {:>6} {:>8} {:>6} {:>6} {mistakes:>5} {blunders:>5} {good:>5} {brilliant:>5} {:>5} {:>6} {:>6} {:>7} {:>7}",
             r.size,
             f64::from(r.half_komi) / 2.0,
             r.games,
             r.plies,
             r.changes,
             figure(r.autocorrelation, 3),
+            interval(r.autocorrelation_interval),
             figure(r.autocorrelation_heuristic, 3),
             figure(Some(r.mean_change), 2),
             figure(Some(r.after[0]), 2),
@@ -490,6 +499,14 @@ pub fn table_text(reports: &[SizeReport]) -> String {
         );
     }
     text
+}
+
+/// An interval as `[low,high]`, 3 decimals, or `-` when there is none.
+fn interval(x: Option<(f64, f64)>) -> String {
+    match x {
+        Some((low, high)) => format!("[{low:.3},{high:.3}]"),
+        None => "-".into(),
+    }
 }
 
 /// A bias with its sign, 3 decimals.
@@ -505,7 +522,9 @@ fn signed(x: f64) -> String {
 pub const TABLE_LEGEND: &str = "\
 plies: positions scored (after ply 2 on, game ends excluded); changes: ply-to-ply changes of E,
 White's expected score (W + D/2) from the engine's wdl; lag1: their lag-1 autocorrelation, pairs
-pooled over games; lag1_h: the same over changes between positions neither of which is proven;
+pooled over games; lag1_90%: its 90% interval (the games drawn again with replacement 2000 times,
+5th to 95th percentile); lag1_h: the lag-1 over changes between positions neither of which is
+proven;
 mean|Δ|: mean absolute change in points of PTN Ninja's ±100 scale (200·ΔE);
 Δ_W/Δ_B: mean change in points across White's/Black's plies (a zigzag: far apart, opposite signs);
 ? ?? ! !!: plies PTN Ninja's Analyze Game would mark (ad637c7a defaults); lost: proven positions
