@@ -60,9 +60,10 @@ pub struct OutlookModel {
     /// How far the side to move's score leans its own way, in internal
     /// units: taken off before the model reads it.
     pub tempo: f64,
-    /// The lean at the two plies after the swap, where each player puts down
-    /// its first stone of its own: far larger there than later, and taken off
-    /// instead of `tempo`.
+    /// The lean of the pairs that start at the two plies after the swap, taken
+    /// off there instead of `tempo`. In the calibration games those plies are
+    /// the books' random placements, and the lean is mostly their cost, not
+    /// the search's (`docs/calibration.md` §6).
     pub opening_tempo: f64,
     /// Reported centiflats per internal unit.
     pub flats_per_unit: f64,
