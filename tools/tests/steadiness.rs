@@ -272,6 +272,17 @@ fn the_command_replays_two_small_games() {
     // The same table again from the TSV, without searching.
     let again = run(&["calibrate", "steadiness", "--from-tsv", tsv_arg]);
     assert_eq!(again, table);
+    // From ply 4: positions after plies 4–6 of each game, 3 + 3, 2 + 2 changes.
+    let later = run(&[
+        "calibrate",
+        "steadiness",
+        "--from-tsv",
+        tsv_arg,
+        "--from-ply",
+        "4",
+    ]);
+    let cells: Vec<&str> = later.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(&cells[..5], ["4", "2", "2", "6", "4"], "{later}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -11,7 +11,7 @@ use menhir::search::Limits;
 use menhir_tools::calibrate::gen::{play, CalibrationGames};
 use menhir_tools::calibrate::replay::{read_ptn_files, replay_all};
 use menhir_tools::calibrate::steadiness::{
-    parse_tsv, summarize, table_text, tsv_text, TABLE_LEGEND,
+    parse_tsv, summarize, table_text, tsv_text, ScoredPly, FIRST_PLY, TABLE_LEGEND,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -53,6 +53,11 @@ struct SteadinessArgs {
     /// Recompute the table from a file written by --tsv, without searching.
     #[arg(long, conflicts_with_all = ["games", "nodes", "movetime", "tsv"])]
     from_tsv: Option<PathBuf>,
+    /// Count only the positions from this ply on: 4 leaves out the plies of
+    /// racetrack's four-ply book openings, whose moves no player chose (the
+    /// TSV keeps every position either way).
+    #[arg(long, default_value_t = FIRST_PLY)]
+    from_ply: usize,
 }
 
 #[derive(Args)]
@@ -141,7 +146,11 @@ fn steadiness(args: &SteadinessArgs) -> Result<(), String> {
         }
         plies
     };
-    print!("{}\n{TABLE_LEGEND}", table_text(&summarize(&plies)));
+    let counted: Vec<ScoredPly> = plies
+        .into_iter()
+        .filter(|p| p.ply >= args.from_ply)
+        .collect();
+    print!("{}\n{TABLE_LEGEND}", table_text(&summarize(&counted)));
     Ok(())
 }
 
