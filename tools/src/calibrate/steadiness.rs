@@ -520,11 +520,11 @@ fn signed(x: f64) -> String {
 
 /// What the table's columns mean, for below it.
 pub const TABLE_LEGEND: &str = "\
-plies: positions scored (after ply 2 on, game ends excluded); changes: ply-to-ply changes of E,
-White's expected score (W + D/2) from the engine's wdl; lag1: their lag-1 autocorrelation, pairs
-pooled over games; lag1_90%: its 90% interval (the games drawn again with replacement 2000 times,
-5th to 95th percentile); lag1_h: the lag-1 over changes between positions neither of which is
-proven;
+plies: positions counted (from ply 2, or from --from-ply, on; game ends excluded); changes:
+ply-to-ply changes of E, White's expected score (W + D/2) from the engine's wdl; lag1: their
+lag-1 autocorrelation, pairs pooled over games; lag1_90%: its 90% interval (the games drawn again
+with replacement 2000 times, 5th to 95th percentile); lag1_h: the lag-1 over changes between
+positions neither of which is proven;
 mean|Δ|: mean absolute change in points of PTN Ninja's ±100 scale (200·ΔE);
 Δ_W/Δ_B: mean change in points across White's/Black's plies (a zigzag: far apart, opposite signs);
 ? ?? ! !!: plies PTN Ninja's Analyze Game would mark (ad637c7a defaults); lost: proven positions
