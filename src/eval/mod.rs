@@ -17,6 +17,8 @@ mod explain;
 mod features;
 mod incremental;
 mod layout;
+pub mod lean;
+mod lean_table;
 mod net;
 mod net_weights;
 pub mod outlook;

@@ -23,11 +23,12 @@
 //!   what the first move is worth shows most before any stone is down;
 //! - the model is the same for both players to move, so a position whose
 //!   score stands when the move passes keeps its chances: the evaluation bar
-//!   does not zigzag with the side to move. The search's score does carry a
-//!   little of the mover's tempo (a side to move reads its position slightly
-//!   better than its opponent reads the same position a ply later); `tempo`
-//!   is that lean in internal units, measured on consecutive positions of the
-//!   calibration games, and taken off the mover's score;
+//!   does not zigzag with the side to move. The search's score does lean the
+//!   mover's way (a side to move reads its position better than its opponent
+//!   reads the same position a ply later); a search of known depth takes off
+//!   the lean of an analysis at that depth (`eval::lean`), and a score without
+//!   one the `tempo` measured on consecutive positions of the calibration
+//!   games, which the fit takes off them;
 //! - `cp` is the final flat margin (komi included) that Menhir's games reached
 //!   from positions of that score, in hundredths of a flat:
 //!   `cp = flats_per_unit · score`.
@@ -36,6 +37,7 @@
 //! (`search::drawn`) reports `Outlook::DRAWN`.
 
 use super::features::progress;
+use super::lean::lean_for;
 use super::outlook_table::MODELS;
 use super::score::{sigmoid, Score, MAX_HEURISTIC};
 use crate::board::{Color, Position};
@@ -57,8 +59,10 @@ pub struct OutlookModel {
     pub swap_edge: f64,
     /// The weight of the cubed score (see the module's description).
     pub bend: f64,
-    /// How far the side to move's score leans its own way, in internal
-    /// units: taken off before the model reads it.
+    /// How far the side to move's score leans its own way in the calibration
+    /// games, in internal units: taken off before the model reads a score
+    /// whose search depth is not known (a search's report takes off
+    /// `Situation::lean`).
     pub tempo: f64,
     /// The lean of the pairs that start at the two plies after the swap, taken
     /// off there instead of `tempo`. In the calibration games those plies are
@@ -107,10 +111,10 @@ impl OutlookModel {
                 0.0,
             )
         };
-        let tempo = if at.opening {
-            self.opening_tempo
-        } else {
-            self.tempo
+        let tempo = match at.lean {
+            Some(lean) => lean,
+            None if at.opening => self.opening_tempo,
+            None => self.tempo,
         };
         let mover = (score - tempo) / 100.0;
         let u = if at.white { mover } else { -mover };
@@ -163,6 +167,11 @@ pub struct Situation {
     pub swap: bool,
     /// True at the two plies after the swap (`opening_tempo`).
     pub opening: bool,
+    /// How far a search of the score's depth leans the mover's way when it
+    /// reads a game it does not play (`eval::lean`), in internal units; taken
+    /// off instead of `tempo` or `opening_tempo`. None where the depth is not
+    /// known (the calibration fit reads its games with their own tempo).
+    pub lean: Option<f64>,
 }
 
 impl Situation {
@@ -173,6 +182,7 @@ impl Situation {
             white: pos.to_move() == Color::White,
             swap: pos.in_swap(),
             opening: (2..4).contains(&pos.ply()),
+            lean: None,
         }
     }
 }
@@ -192,8 +202,21 @@ fn per_mille(p: [f64; 3]) -> [u32; 3] {
     [w, 1000 - w - l, l]
 }
 
-/// What `score` means in `pos`, from the side to move.
-pub fn outlook(pos: &Position, score: Score) -> Outlook {
+/// What `score` means in `pos`, from the side to move, for a search whose
+/// last completed iteration had `depth` (None when not known: the model's own
+/// tempo is then taken off, as in the calibration games).
+pub fn outlook(pos: &Position, score: Score, depth: Option<u32>) -> Outlook {
+    let at = Situation {
+        lean: depth.and_then(|d| lean_for(pos.size(), d)),
+        ..Situation::of(pos)
+    };
+    read(pos.size(), pos.half_komi(), score, &at)
+}
+
+/// What `score` means on a board of `size` at `half_komi` in the situation
+/// `at`, from the side to move (`outlook` without the position, for reading
+/// recorded scores again).
+pub fn read(size: usize, half_komi: i32, score: Score, at: &Situation) -> Outlook {
     if score.is_proven() {
         let wdl = if score.0 > 0 {
             [1000, 0, 0]
@@ -202,8 +225,8 @@ pub fn outlook(pos: &Position, score: Score) -> Outlook {
         };
         return Outlook { cp: score.0, wdl };
     }
-    let model = model_for(pos.size(), pos.half_komi());
-    let probabilities = model.probabilities(f64::from(score.0), &Situation::of(pos));
+    let model = model_for(size, half_komi);
+    let probabilities = model.probabilities(f64::from(score.0), at);
     let cp = (model.flats_per_unit * f64::from(score.0)).round() as i32;
     Outlook {
         cp: cp.clamp(-MAX_HEURISTIC, MAX_HEURISTIC),
@@ -233,6 +256,7 @@ mod tests {
                         white,
                         swap,
                         opening: false,
+                        lean: None,
                     };
                     let p = m.probabilities(f64::from(s), &at);
                     assert!(p.iter().all(|&x| (0.0..=1.0).contains(&x)), "{p:?}");
@@ -243,6 +267,7 @@ mod tests {
                     white: true,
                     swap: false,
                     opening: false,
+                    lean: None,
                 };
                 let w = m.probabilities(f64::from(s), &at)[0];
                 assert!(w >= last, "size {size}: win chance falls at {s}");
@@ -253,6 +278,7 @@ mod tests {
                 white: false,
                 swap: false,
                 opening: false,
+                lean: None,
             };
             let wdl = per_mille(m.probabilities(0.0, &at));
             assert_eq!(wdl.iter().sum::<u32>(), 1000);
@@ -293,6 +319,7 @@ mod tests {
             white,
             swap,
             opening: false,
+            lean: None,
         };
         let win = |white, swap| model.probabilities(0.0, &at(white, swap))[0];
         assert!((win(true, false) - 0.5).abs() < 1e-12);
@@ -315,6 +342,7 @@ mod tests {
                         white,
                         swap: false,
                         opening: false,
+                        lean: None,
                     };
                     let white = m.probabilities(s, &at(true));
                     let black = m.probabilities(2.0 * m.tempo - s, &at(false));
@@ -331,11 +359,51 @@ mod tests {
         }
     }
 
+    /// With a search's lean in place of the tempo, a score that stands when
+    /// the move passes keeps White's chances too, and a report of known depth
+    /// reads its score with the lean of that depth.
+    #[test]
+    fn a_searchs_lean_stands_in_for_the_tempo() {
+        for c in MODELS {
+            let m = &c.model;
+            for lean in [0.0, 15.0, 40.0] {
+                for s in (-1000..=1000).step_by(125) {
+                    let s = f64::from(s);
+                    let at = |white| Situation {
+                        progress: 0.5,
+                        white,
+                        swap: false,
+                        opening: true,
+                        lean: Some(lean),
+                    };
+                    let white = m.probabilities(s, &at(true));
+                    let black = m.probabilities(2.0 * lean - s, &at(false));
+                    for k in 0..3 {
+                        assert!((white[k] - black[2 - k]).abs() < 1e-12);
+                    }
+                }
+            }
+        }
+        let mut game = crate::game::Game::new(Position::start(6).expect("6x6"));
+        for mv in ["a1", "f6", "c3", "d4"] {
+            let mv = crate::notation::parse_move(mv, 6).expect("a move");
+            game.play(mv).expect("legal");
+        }
+        let pos = game.position();
+        let at = Situation {
+            lean: lean_for(6, 5),
+            ..Situation::of(pos)
+        };
+        let expected = per_mille(model_for(6, pos.half_komi()).probabilities(40.0, &at));
+        assert!(at.lean.is_some(), "6x6 has a fitted lean");
+        assert_eq!(outlook(pos, Score(40), Some(5)).wdl, expected);
+    }
+
     #[test]
     fn proven_scores_are_certain() {
         let pos = Position::start(6).expect("6x6");
-        assert_eq!(outlook(&pos, Score::win_at(3)).wdl, [1000, 0, 0]);
-        assert_eq!(outlook(&pos, Score::win_at(3)).cp, 9997);
-        assert_eq!(outlook(&pos, Score::loss_at(4)).wdl, [0, 0, 1000]);
+        assert_eq!(outlook(&pos, Score::win_at(3), None).wdl, [1000, 0, 0]);
+        assert_eq!(outlook(&pos, Score::win_at(3), None).cp, 9997);
+        assert_eq!(outlook(&pos, Score::loss_at(4), None).wdl, [0, 0, 1000]);
     }
 }

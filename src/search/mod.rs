@@ -181,12 +181,13 @@ impl Line {
         }
     }
 
-    /// What the line means to a reader in `pos`, its root.
-    fn outlook(&self, pos: &Position) -> Outlook {
+    /// What the line means to a reader in `pos`, its root, searched to
+    /// `depth`.
+    fn outlook(&self, pos: &Position, depth: u32) -> Outlook {
         if self.drawn {
             Outlook::DRAWN
         } else {
-            outlook(pos, self.reported)
+            outlook(pos, self.reported, Some(depth))
         }
     }
 }
@@ -228,7 +229,7 @@ pub fn search(
         multipv: None,
         score: line.score,
         reported: line.reported,
-        outlook: line.outlook(pos),
+        outlook: line.outlook(pos, depth),
         nodes: done.main_nodes + done.helper_nodes,
         time_ms: shared.deadline.elapsed().as_millis() as u64,
         hashfull: tt.hashfull(),
@@ -420,7 +421,7 @@ fn report_lines(
             multipv: (lines.len() > 1 || params.multipv > 1).then_some(k + 1),
             score: line.score,
             reported: line.reported,
-            outlook: line.outlook(&w.pos),
+            outlook: line.outlook(&w.pos, depth),
             nodes,
             time_ms,
             hashfull,

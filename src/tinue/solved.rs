@@ -145,7 +145,7 @@ fn report_proof(
             multipv,
             score,
             reported: score,
-            outlook: outlook(pos, score),
+            outlook: outlook(pos, score, None),
             nodes: s.nodes + other_nodes,
             time_ms: s.start.elapsed().as_millis() as u64,
             hashfull: s.table.permille_full(),

@@ -5,7 +5,7 @@
 use menhir::board::Color;
 use menhir_tools::calibrate::steadiness::{
     calibration, lag1_autocorrelation, ninja_evaluation, ninja_mark, parse_tsv, summarize,
-    tsv_text, Mark, ScoredPly,
+    tsv_text, Mark, Read, ScoredPly,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -134,6 +134,10 @@ fn ply(game: usize, n: usize, to_move: Color, white_e_permille: u32, result: f64
         cp: 0,
         wdl: [own, 0, 1000 - own],
         result,
+        read: Some(Read {
+            score: 0,
+            progress: 10 * n as u32,
+        }),
     }
 }
 
@@ -283,6 +287,37 @@ fn the_command_replays_two_small_games() {
     ]);
     let cells: Vec<&str> = later.lines().nth(1).unwrap().split_whitespace().collect();
     assert_eq!(&cells[..5], ["4", "2", "2", "6", "4"], "{later}");
+
+    // Read again under the model of this build, the scores give back what
+    // the searches reported: every row, cp and wdl alike.
+    let rescored = dir.join("rescored.tsv");
+    let rescored_arg = rescored.to_str().unwrap();
+    let same = run(&[
+        "calibrate",
+        "steadiness",
+        "--from-tsv",
+        tsv_arg,
+        "--rescore",
+        "--tsv",
+        rescored_arg,
+    ]);
+    assert_eq!(same, table);
+    let again = parse_tsv(&std::fs::read_to_string(&rescored).unwrap()).unwrap();
+    assert_eq!(again, rows);
+    assert!(rows.iter().all(|p| p.read.is_some()));
+
+    // The lean's fit reads the same file: one line per size, or an error
+    // when no pair is left (from ply 9 on).
+    let fitted = run(&["calibrate", "lean", tsv_arg, "--from-ply", "2"]);
+    assert!(
+        fitted.lines().any(|l| l.starts_with("| 4x4 | 2 |")),
+        "{fitted}"
+    );
+    let none = Command::new(tools)
+        .args(["calibrate", "lean", tsv_arg, "--from-ply", "9"])
+        .output()
+        .unwrap();
+    assert!(!none.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -337,6 +337,7 @@ mod tests {
                     white: i % 2 == 0,
                     swap: i % 10 == 0,
                     opening: false,
+                    lean: None,
                 };
                 let [w, d, _] = truth.probabilities(score, &at);
                 let u = uniform();

@@ -5,11 +5,14 @@
 //! Brier score) and a reliability diagram (`plot`); and how steady the reported
 //! expected score is over finished games, replayed through the engine
 //! (`replay`), as PTN Ninja's evaluation bar and Analyze Game marks show it
-//! (`steadiness`), with how far its zigzag figure can be trusted (`bootstrap`).
+//! (`steadiness`), with how far its zigzag figure can be trusted (`bootstrap`),
+//! and how far such a reading leans toward the side to move by the search's
+//! depth (`lean`).
 
 pub mod bootstrap;
 pub mod fit;
 pub mod gen;
+pub mod lean;
 pub mod plot;
 pub mod replay;
 pub mod steadiness;

@@ -7,10 +7,11 @@
 //! the positions before ply `FIRST_PLY` (the swap), which Analyze Game searches
 //! too but never compares, are skipped, so the table starts empty there.
 
-use super::steadiness::{ScoredPly, FIRST_PLY};
+use super::steadiness::{Read, ScoredPly, FIRST_PLY};
 use crate::tune::progress::Progress;
 use menhir::board::Color;
 use menhir::engine::{Engine, EngineOptions};
+use menhir::eval::outlook::Situation;
 use menhir::game::Game;
 use menhir::notation::{parse_ptn_games, PtnGame};
 use menhir::search::Limits;
@@ -122,6 +123,10 @@ pub fn replay(
             cp: info.outlook.cp,
             wdl: info.outlook.wdl,
             result: finished.result,
+            read: Some(Read {
+                score: info.reported.0,
+                progress: (Situation::of(game.position()).progress * 100.0).round() as u32,
+            }),
         });
     }
     Ok(scored)

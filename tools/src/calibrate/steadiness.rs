@@ -18,6 +18,9 @@
 use super::bootstrap::lag1_interval;
 use super::fit::reliability;
 use menhir::board::Color;
+use menhir::eval::lean::lean_for;
+use menhir::eval::outlook::Situation;
+use menhir::eval::Score;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -26,7 +29,8 @@ use std::fmt::Write;
 pub const FIRST_PLY: usize = 2;
 
 /// The columns of the TSV of scored positions (`ScoredPly::to_line`).
-pub const TSV_HEADER: &str = "game\tply\tsize\tkomi\tto_move\tdepth\tcp\tw\td\tl\te_white\tresult";
+pub const TSV_HEADER: &str =
+    "game\tply\tsize\tkomi\tto_move\tdepth\tcp\tw\td\tl\te_white\tresult\tscore\tprogress";
 
 /// One searched position: game `game` after `ply` plies.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +53,20 @@ pub struct ScoredPly {
     pub wdl: [u32; 3],
     /// The game's result for White: 1 won, ½ drawn, 0 lost.
     pub result: f64,
+    /// What the outlook model read: the reported score in the search's
+    /// internal units (side to move) and the game's progress, 0 to 100. A
+    /// TSV written before these columns existed has none.
+    pub read: Option<Read>,
+}
+
+/// The inputs of the outlook model besides the side to move, the ply and the
+/// depth, kept so that a TSV can be read again under another model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Read {
+    /// The reported score, internal units, side to move.
+    pub score: i32,
+    /// The game's progress, 0 to 100 (`Situation::progress` × 100).
+    pub progress: u32,
 }
 
 impl ScoredPly {
@@ -79,15 +97,20 @@ impl ScoredPly {
     }
 
     /// The TSV line (columns of `TSV_HEADER`; komi in flats, the side to move
-    /// `white` or `black`, `e_white` rounded to 4 places and only for reading).
+    /// `white` or `black`, `e_white` rounded to 4 places and only for reading;
+    /// `score` and `progress` empty when unknown).
     pub fn to_line(&self) -> String {
         let [w, d, l] = self.wdl;
         let side = match self.to_move {
             Color::White => "white",
             Color::Black => "black",
         };
+        let (score, progress) = match self.read {
+            Some(r) => (r.score.to_string(), r.progress.to_string()),
+            None => (String::new(), String::new()),
+        };
         format!(
-            "{}\t{}\t{}\t{}\t{side}\t{}\t{}\t{w}\t{d}\t{l}\t{:.4}\t{}",
+            "{}\t{}\t{}\t{}\t{side}\t{}\t{}\t{w}\t{d}\t{l}\t{:.4}\t{}\t{score}\t{progress}",
             self.game,
             self.ply,
             self.size,
@@ -99,11 +122,24 @@ impl ScoredPly {
         )
     }
 
-    /// Reads a line written by `to_line`.
+    /// Reads a line written by `to_line`, or one of the 12 columns TSVs had
+    /// before `score` and `progress`.
     pub fn from_line(line: &str) -> Result<ScoredPly, String> {
         let cells: Vec<&str> = line.split('\t').collect();
-        let [game, ply, size, komi, side, depth, cp, w, d, l, _, result] = cells[..] else {
-            return Err(format!("expected 12 tab-separated columns: '{line}'"));
+        let (first, read) = match cells.len() {
+            12 => (&cells[..], None),
+            14 if cells[12].is_empty() && cells[13].is_empty() => (&cells[..12], None),
+            14 => (
+                &cells[..12],
+                Some(Read {
+                    score: number("score", cells[12])?,
+                    progress: number("progress", cells[13])?,
+                }),
+            ),
+            _ => return Err(format!("expected 14 tab-separated columns: '{line}'")),
+        };
+        let [game, ply, size, komi, side, depth, cp, w, d, l, _, result] = first[..] else {
+            return Err(format!("expected 14 tab-separated columns: '{line}'"));
         };
         let komi: f64 = number("komi", komi)?;
         let to_move = match side {
@@ -121,8 +157,38 @@ impl ScoredPly {
             cp: number("cp", cp)?,
             wdl: [number("w", w)?, number("d", d)?, number("l", l)?],
             result: number("result", result)?,
+            read,
         })
     }
+}
+
+/// `p` read again under the outlook model compiled in now: its recorded score,
+/// depth, progress and side to move give the `cp` and `wdl` this build would
+/// have reported after the same search. A proven draw stays one (the search
+/// marks it, not the score); a TSV without scores cannot be read again.
+pub fn rescored(p: &ScoredPly) -> Result<ScoredPly, String> {
+    let Some(read) = p.read else {
+        return Err(format!(
+            "game {}, ply {}: the TSV has no score column to read again",
+            p.game, p.ply
+        ));
+    };
+    if p.wdl == [0, 1000, 0] {
+        return Ok(p.clone());
+    }
+    let at = Situation {
+        progress: f64::from(read.progress) / 100.0,
+        white: p.to_move == Color::White,
+        swap: p.ply < 2,
+        opening: (2..4).contains(&p.ply),
+        lean: lean_for(p.size, p.depth),
+    };
+    let outlook = menhir::eval::outlook::read(p.size, p.half_komi, Score(read.score), &at);
+    Ok(ScoredPly {
+        cp: outlook.cp,
+        wdl: outlook.wdl,
+        ..p.clone()
+    })
 }
 
 /// A number of a TSV cell.

@@ -110,8 +110,9 @@ pub fn table_text(fitted: &[Fitted], command: &str, previous: Option<&str>) -> S
     out
 }
 
-/// Six significant decimals are plenty, and keep the file readable.
-fn round(x: f64) -> f64 {
+/// Six significant decimals are plenty, and keep a generated file readable
+/// (`lean.rs` writes its table with them too).
+pub(super) fn round(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 

@@ -9,9 +9,10 @@
 use clap::{Args, Subcommand};
 use menhir::search::Limits;
 use menhir_tools::calibrate::gen::{play, CalibrationGames};
+use menhir_tools::calibrate::lean::FIRST_CHOSEN_PLY;
 use menhir_tools::calibrate::replay::{read_ptn_files, replay_all};
 use menhir_tools::calibrate::steadiness::{
-    parse_tsv, summarize, table_text, tsv_text, ScoredPly, FIRST_PLY, TABLE_LEGEND,
+    parse_tsv, rescored, summarize, table_text, tsv_text, ScoredPly, FIRST_PLY, TABLE_LEGEND,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -33,6 +34,23 @@ enum Step {
     /// size of its changes, the plies PTN Ninja's Analyze Game would mark, and
     /// the calibration error with White and with Black to move.
     Steadiness(SteadinessArgs),
+    /// Fit how far a search leans toward the side to move, by depth, to
+    /// `steadiness` TSVs of games it did not play (`eval::lean`).
+    Lean(LeanArgs),
+}
+
+#[derive(Args)]
+struct LeanArgs {
+    /// TSVs written by `calibrate steadiness --tsv` (any sizes, node counts
+    /// or times; their pairs are pooled by size).
+    #[arg(required = true)]
+    tsvs: Vec<PathBuf>,
+    /// Count the pairs from this ply on (4: after the books' openings).
+    #[arg(long, default_value_t = FIRST_CHOSEN_PLY)]
+    from_ply: usize,
+    /// Write the leans into this file (`src/eval/lean_table.rs`).
+    #[arg(long)]
+    write: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -51,8 +69,13 @@ struct SteadinessArgs {
     #[arg(long)]
     tsv: Option<PathBuf>,
     /// Recompute the table from a file written by --tsv, without searching.
-    #[arg(long, conflicts_with_all = ["games", "nodes", "movetime", "tsv"])]
+    #[arg(long, conflicts_with_all = ["games", "nodes", "movetime"])]
     from_tsv: Option<PathBuf>,
+    /// With --from-tsv: read each recorded score again under the outlook
+    /// model compiled in now (its `score`, `depth` and `progress` columns),
+    /// as if the same searches had run on this build.
+    #[arg(long, requires = "from_tsv")]
+    rescore: bool,
     /// Count only the positions from this ply on: 4 leaves out the plies of
     /// racetrack's four-ply book openings, whose moves no player chose (the
     /// TSV keeps every position either way).
@@ -111,7 +134,7 @@ struct GenArgs {
     opponent: Option<PathBuf>,
 }
 
-/// Runs `calibrate gen` or `calibrate fit`.
+/// Runs a `calibrate` step.
 pub fn run(args: &CalibrateArgs) -> Result<(), String> {
     match &args.step {
         Step::Gen(gen) => generate(gen),
@@ -122,6 +145,9 @@ pub fn run(args: &CalibrateArgs) -> Result<(), String> {
             fit.nodes,
         ),
         Step::Steadiness(steady) => steadiness(steady),
+        Step::Lean(lean) => {
+            super::calibrate_lean::run(&lean.tsvs, lean.from_ply, lean.write.as_deref())
+        }
     }
 }
 
@@ -129,7 +155,12 @@ fn steadiness(args: &SteadinessArgs) -> Result<(), String> {
     let plies = if let Some(path) = &args.from_tsv {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        parse_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        let plies = parse_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if args.rescore {
+            plies.iter().map(rescored).collect::<Result<_, _>>()?
+        } else {
+            plies
+        }
     } else {
         let limits = Limits {
             nodes: args.nodes.or(args.movetime.is_none().then_some(10_000)),
@@ -139,13 +170,12 @@ fn steadiness(args: &SteadinessArgs) -> Result<(), String> {
         let paths: Vec<&std::path::Path> = args.games.iter().map(PathBuf::as_path).collect();
         let games = read_ptn_files(&paths)?;
         log::info!("{} games to replay", games.len());
-        let plies = replay_all(&games, &limits)?;
-        if let Some(path) = &args.tsv {
-            std::fs::write(path, tsv_text(&plies))
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
-        plies
+        replay_all(&games, &limits)?
     };
+    if let Some(path) = &args.tsv {
+        std::fs::write(path, tsv_text(&plies))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let counted: Vec<ScoredPly> = plies
         .into_iter()
         .filter(|p| p.ply >= args.from_ply)

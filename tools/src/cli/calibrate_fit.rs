@@ -43,6 +43,7 @@ fn empty_board_score(model: &OutlookModel, size: usize, half_komi: i32, nodes: u
                 white: true,
                 swap: true,
                 opening: false,
+                lean: None,
             };
             let [w, d, _] = model.probabilities(f64::from(info.reported.0), &at);
             w + d / 2.0

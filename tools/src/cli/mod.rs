@@ -4,6 +4,7 @@
 pub mod book;
 pub mod calibrate;
 pub mod calibrate_fit;
+pub mod calibrate_lean;
 pub mod judge;
 pub mod results;
 pub mod tune;
