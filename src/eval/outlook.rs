@@ -177,11 +177,22 @@ pub struct Situation {
 impl Situation {
     /// The situation of `pos`.
     pub fn of(pos: &Position) -> Situation {
+        Situation::after(
+            pos.ply() as usize,
+            pos.to_move() == Color::White,
+            f64::from(progress(pos)) / 100.0,
+        )
+    }
+
+    /// The situation after `ply` plies, White to move or not, at `progress`
+    /// (0 to 1), with no search's lean: what `of` reads off a position, for a
+    /// position known only by those (a recorded score read again).
+    pub fn after(ply: usize, white: bool, progress: f64) -> Situation {
         Situation {
-            progress: f64::from(progress(pos)) / 100.0,
-            white: pos.to_move() == Color::White,
-            swap: pos.in_swap(),
-            opening: (2..4).contains(&pos.ply()),
+            progress,
+            white,
+            swap: ply < 2,
+            opening: (2..4).contains(&ply),
             lean: None,
         }
     }
@@ -206,17 +217,26 @@ fn per_mille(p: [f64; 3]) -> [u32; 3] {
 /// last completed iteration had `depth` (None when not known: the model's own
 /// tempo is then taken off, as in the calibration games).
 pub fn outlook(pos: &Position, score: Score, depth: Option<u32>) -> Outlook {
-    let at = Situation {
-        lean: depth.and_then(|d| lean_for(pos.size(), d)),
-        ..Situation::of(pos)
-    };
-    read(pos.size(), pos.half_komi(), score, &at)
+    read(
+        pos.size(),
+        pos.half_komi(),
+        score,
+        depth,
+        &Situation::of(pos),
+    )
 }
 
-/// What `score` means on a board of `size` at `half_komi` in the situation
-/// `at`, from the side to move (`outlook` without the position, for reading
-/// recorded scores again).
-pub fn read(size: usize, half_komi: i32, score: Score, at: &Situation) -> Outlook {
+/// What `score`, from a search of `depth`, means on a board of `size` at
+/// `half_komi` in the situation `at`, from the side to move (`outlook`
+/// without the position, for reading recorded scores again); the search's
+/// lean at `depth` replaces `at`'s.
+pub fn read(
+    size: usize,
+    half_komi: i32,
+    score: Score,
+    depth: Option<u32>,
+    at: &Situation,
+) -> Outlook {
     if score.is_proven() {
         let wdl = if score.0 > 0 {
             [1000, 0, 0]
@@ -225,8 +245,12 @@ pub fn read(size: usize, half_komi: i32, score: Score, at: &Situation) -> Outloo
         };
         return Outlook { cp: score.0, wdl };
     }
+    let at = Situation {
+        lean: depth.and_then(|d| lean_for(size, d)),
+        ..*at
+    };
     let model = model_for(size, half_komi);
-    let probabilities = model.probabilities(f64::from(score.0), at);
+    let probabilities = model.probabilities(f64::from(score.0), &at);
     let cp = (model.flats_per_unit * f64::from(score.0)).round() as i32;
     Outlook {
         cp: cp.clamp(-MAX_HEURISTIC, MAX_HEURISTIC),

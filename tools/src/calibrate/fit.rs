@@ -115,7 +115,7 @@ pub fn tempo(rows: &[&Row]) -> Tempo {
 }
 
 /// The mean of `leans` with 1/`TEMPO_TRIM` of them left out at each end.
-fn trimmed_mean(mut leans: Vec<f64>) -> f64 {
+pub(super) fn trimmed_mean(mut leans: Vec<f64>) -> f64 {
     leans.sort_by(f64::total_cmp);
     let tail = leans.len() / TEMPO_TRIM;
     let kept = &leans[tail..leans.len() - tail];
@@ -126,8 +126,9 @@ fn trimmed_mean(mut leans: Vec<f64>) -> f64 {
     }
 }
 
-/// `tempo` leaves out 1/`TEMPO_TRIM` of the pairs at each end.
-const TEMPO_TRIM: usize = 10;
+/// `tempo` (and the lean's fit, `lean.rs`) leaves out 1/`TEMPO_TRIM` of the
+/// pairs at each end.
+pub(super) const TEMPO_TRIM: usize = 10;
 
 /// Mean negative log-likelihood of the outcomes under `model`.
 pub fn log_loss(model: &OutlookModel, rows: &[&Row]) -> f64 {

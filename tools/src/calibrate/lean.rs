@@ -11,6 +11,7 @@
 //! large and says nothing of the search's habit). For each `decay` of a grid
 //! the best `scale` has a closed form.
 
+use super::fit::{trimmed_mean, TEMPO_TRIM};
 use super::steadiness::ScoredPly;
 use super::table::round;
 use menhir::eval::lean::Lean;
@@ -61,9 +62,6 @@ pub fn pairs(plies: &[(usize, ScoredPly)], from_ply: usize) -> BTreeMap<usize, V
     by_size
 }
 
-/// 1/`TRIM` of the pairs at each end are left out.
-const TRIM: usize = 10;
-
 /// The decays tried: 0 to 2 per ply in steps of `DECAY_STEP`.
 const DECAY_STEP: f64 = 0.005;
 const DECAYS: usize = 400;
@@ -72,7 +70,7 @@ const DECAYS: usize = 400;
 pub fn fit(size: usize, pairs: &[Pair]) -> Option<Lean> {
     let mut kept = pairs.to_vec();
     kept.sort_by(|x, y| x.lean.total_cmp(&y.lean));
-    let tail = kept.len() / TRIM;
+    let tail = kept.len() / TEMPO_TRIM;
     let kept = &kept[tail..kept.len() - tail];
     let shallowest = kept.iter().map(|p| p.first.min(p.second)).min()?;
     let mut best: Option<(f64, Lean)> = None;
@@ -105,18 +103,13 @@ pub fn fit(size: usize, pairs: &[Pair]) -> Option<Lean> {
 /// The trimmed mean lean of the pairs whose two searches both had `depth`
 /// (None with fewer than `MIN_PAIRS`), for the printed check.
 pub fn observed(pairs: &[Pair], depth: u32) -> Option<(f64, usize)> {
-    let mut leans: Vec<f64> = pairs
+    let leans: Vec<f64> = pairs
         .iter()
         .filter(|p| p.first == depth && p.second == depth)
         .map(|p| p.lean)
         .collect();
-    if leans.len() < MIN_PAIRS {
-        return None;
-    }
-    leans.sort_by(f64::total_cmp);
-    let tail = leans.len() / TRIM;
-    let kept = &leans[tail..leans.len() - tail];
-    Some((kept.iter().sum::<f64>() / kept.len() as f64, leans.len()))
+    let n = leans.len();
+    (n >= MIN_PAIRS).then(|| (trimmed_mean(leans), n))
 }
 
 /// Fewer pairs than this at a depth are not printed.

@@ -18,7 +18,6 @@
 use super::bootstrap::lag1_interval;
 use super::fit::reliability;
 use menhir::board::Color;
-use menhir::eval::lean::lean_for;
 use menhir::eval::outlook::Situation;
 use menhir::eval::Score;
 use std::collections::BTreeMap;
@@ -176,14 +175,13 @@ pub fn rescored(p: &ScoredPly) -> Result<ScoredPly, String> {
     if p.wdl == [0, 1000, 0] {
         return Ok(p.clone());
     }
-    let at = Situation {
-        progress: f64::from(read.progress) / 100.0,
-        white: p.to_move == Color::White,
-        swap: p.ply < 2,
-        opening: (2..4).contains(&p.ply),
-        lean: lean_for(p.size, p.depth),
-    };
-    let outlook = menhir::eval::outlook::read(p.size, p.half_komi, Score(read.score), &at);
+    let at = Situation::after(
+        p.ply,
+        p.to_move == Color::White,
+        f64::from(read.progress) / 100.0,
+    );
+    let outlook =
+        menhir::eval::outlook::read(p.size, p.half_komi, Score(read.score), Some(p.depth), &at);
     Ok(ScoredPly {
         cp: outlook.cp,
         wdl: outlook.wdl,
