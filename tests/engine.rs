@@ -225,3 +225,51 @@ fn a_move_that_ends_the_game_level_reads_as_a_proven_draw() {
     assert_eq!(winning, "a1");
     assert_eq!(won.wdl, [1000, 0, 0]);
 }
+
+/// A search of the position after the one searched last moves its read
+/// toward that one's (`eval::carry`, 4x4's gain is below 1); searching it
+/// again reads the same way, and after `teinewgame` it reads alone.
+#[test]
+fn the_next_position_of_a_game_carries_the_last_read() {
+    use menhir::eval::carry::carried;
+    use menhir::eval::lean::gain_for;
+    use menhir::eval::outlook::outlook;
+    use menhir::notation::PlayPtn;
+    let mut game = Game::new(Position::start(4).expect("4x4"));
+    for ply in ["a1", "d4", "b2", "c3", "b3", "c2"] {
+        game.play_ptn(ply).expect("a legal ply");
+    }
+    let parent = game.clone();
+    game.play_ptn("b1").expect("a legal ply");
+    let child = game.position().clone();
+
+    let mut engine = Engine::default();
+    engine.new_game(Some(4), None).expect("4x4");
+    let mut search = |g: &Game| {
+        engine.set_game(g.clone());
+        engine.think(depth(4), &|_| {}).unwrap().summary.unwrap()
+    };
+    let first = search(&parent);
+    let carry = carried(
+        gain_for(4),
+        4,
+        parent.position().to_move(),
+        first.reported,
+        4,
+        None,
+    )
+    .1;
+    assert!(carry.is_some(), "a heuristic read carries on");
+    let next = search(&game);
+    let (moved, _) = carried(gain_for(4), 4, child.to_move(), next.reported, 4, carry);
+    assert_ne!(moved, next.reported, "the read moved");
+    assert_eq!(next.outlook, outlook(&child, moved, Some(4)));
+    let again = search(&game);
+    let (moved, _) = carried(gain_for(4), 4, child.to_move(), again.reported, 4, carry);
+    assert_eq!(again.outlook, outlook(&child, moved, Some(4)));
+
+    engine.new_game(Some(4), None).expect("4x4");
+    engine.set_game(game.clone());
+    let alone = engine.think(depth(4), &|_| {}).unwrap().summary.unwrap();
+    assert_eq!(alone.outlook, outlook(&child, alone.reported, Some(4)));
+}

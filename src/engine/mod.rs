@@ -5,6 +5,7 @@
 //! thread and returns what it found. The TEI session, `analyze`, `bench`,
 //! `tactics` and the tools all search through it. Nothing here prints.
 
+mod carrier;
 mod error;
 mod memory;
 mod options;
@@ -21,6 +22,7 @@ use crate::clock::Instant;
 use crate::game::Game;
 use crate::notation::{parse_tps_with, PlayPtn};
 use crate::search::{Limits, Report, SearchInfo, SearchParams, TranspositionTable};
+use carrier::{Carrier, LastReadSlot};
 use crossbeam_channel::Sender;
 use memory::available_mib;
 use run::run;
@@ -77,6 +79,7 @@ pub struct Job {
     solver_mib: usize,
     tt: Arc<TranspositionTable>,
     stop: Arc<AtomicBool>,
+    carrier: Carrier,
 }
 
 impl Job {
@@ -88,14 +91,17 @@ impl Job {
     /// Searches, reporting to `report` and ending with exactly one
     /// `Report::BestMove`; returns the move.
     pub fn run(self, report: &(dyn Fn(Report) + Sync)) -> Option<Move> {
-        run(
+        let carried = |r: Report| report(self.carrier.adjust(r));
+        let best = run(
             &self.game,
             &self.params,
             self.solver_mib,
             &self.tt,
             &self.stop,
-            report,
-        )
+            &carried,
+        );
+        self.carrier.keep();
+        best
     }
 }
 
@@ -125,6 +131,9 @@ pub struct Engine {
     session_pieces: Option<PieceCounts>,
     /// What the host gives the engine.
     host: Host,
+    /// The last position searched and what its search read, carried to a
+    /// search of the next position (`eval::carry`).
+    last_read: LastReadSlot,
 }
 
 impl Default for Engine {
@@ -152,6 +161,7 @@ impl Engine {
             running: None,
             session_pieces: None,
             host: Host::default(),
+            last_read: LastReadSlot::default(),
         }
     }
 
@@ -247,6 +257,10 @@ impl Engine {
         }
         let _ = self.ensure_hash();
         self.clear_hash();
+        *self
+            .last_read
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         let start = size.and_then(|n| Position::start_with(n, self.reserves(n)?));
         match start {
             Some(mut pos) => {
@@ -437,6 +451,7 @@ impl Engine {
             handle: None,
         });
         Ok(Job {
+            carrier: Carrier::new(game.position(), &self.last_read),
             game,
             params: self.params(limits),
             solver_mib: self.options.hash_mib.min(self.host.max_hash_mib),
@@ -494,12 +509,7 @@ impl Engine {
         limits: Limits,
         on_report: &(dyn Fn(Report) + Sync),
     ) -> Result<Thought, EngineError> {
-        self.wait();
-        let game = self.searchable()?;
-        let _ = self.ensure_hash();
-        let tt = Arc::clone(self.tt.as_ref().expect("ensure_hash allocated it"));
-        let params = self.params(limits);
-        let stop = AtomicBool::new(false);
+        let job = self.start(limits)?;
         let summary = Mutex::new(None);
         let report = |r: Report| {
             if let Report::Info(info) = &r {
@@ -511,8 +521,8 @@ impl Engine {
             }
             on_report(r);
         };
-        let solver_mib = self.options.hash_mib.min(self.host.max_hash_mib);
-        let best = run(&game, &params, solver_mib, &tt, &stop, &report);
+        let best = job.run(&report);
+        self.wait();
         Ok(Thought {
             best,
             summary: summary

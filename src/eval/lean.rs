@@ -28,6 +28,9 @@ pub struct Lean {
     pub decay: f64,
     /// The shallowest depth the fit measured.
     pub shallowest: u32,
+    /// The share of a read's move from the last position's read that an
+    /// analysis keeps (`eval::carry`); 1 keeps every read as it is.
+    pub gain: f64,
 }
 
 impl Lean {
@@ -43,6 +46,14 @@ pub fn lean_for(size: usize, depth: u32) -> Option<f64> {
     LEANS.iter().find(|l| l.size == size).map(|l| l.at(depth))
 }
 
+/// The gain of `size` (`Lean::gain`), 1 where the size has no fitted lean.
+pub fn gain_for(size: usize) -> f64 {
+    LEANS
+        .iter()
+        .find(|l| l.size == size)
+        .map_or(1.0, |l| l.gain)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +65,7 @@ mod tests {
             scale: 100.0,
             decay: 0.5,
             shallowest: 3,
+            gain: 1.0,
         };
         assert!((lean.at(3) - 100.0 * (-1.5f64).exp()).abs() < 1e-9);
         assert_eq!(lean.at(1), lean.at(3));
@@ -66,6 +78,7 @@ mod tests {
         for l in LEANS {
             assert!(l.scale.is_finite() && l.decay.is_finite(), "{l:?}");
             assert!(l.decay >= 0.0 && l.shallowest >= 1, "{l:?}");
+            assert!(l.gain > 0.0 && l.gain <= 1.0, "{l:?}");
             assert_eq!(lean_for(l.size, 5), Some(l.at(5)));
         }
         assert_eq!(lean_for(3, 5), None, "3x3 has no lean");

@@ -14,6 +14,7 @@ pub const LEANS: &[Lean] = &[
         scale: 37.286913,
         decay: 0.075,
         shallowest: 5,
+        gain: 0.88,
     },
     // 5x5: 3148 pairs of 60 games read, from ply 4, depths 3–14
     Lean {
@@ -21,6 +22,7 @@ pub const LEANS: &[Lean] = &[
         scale: 24.107202,
         decay: 0.165,
         shallowest: 4,
+        gain: 0.9,
     },
     // 6x6: 4600 pairs of 60 games read, from ply 4, depths 3–10
     Lean {
@@ -28,6 +30,7 @@ pub const LEANS: &[Lean] = &[
         scale: 26.623636,
         decay: 0.06,
         shallowest: 2,
+        gain: 0.99,
     },
     // 7x7: 4259 pairs of 40 games read, from ply 4, depths 1–10
     Lean {
@@ -35,6 +38,7 @@ pub const LEANS: &[Lean] = &[
         scale: 14.219812,
         decay: 0.125,
         shallowest: 1,
+        gain: 1.0,
     },
     // 8x8: 6093 pairs of 40 games read, from ply 4, depths 1–9
     Lean {
@@ -42,5 +46,6 @@ pub const LEANS: &[Lean] = &[
         scale: 14.403086,
         decay: 0.09,
         shallowest: 1,
+        gain: 1.0,
     },
 ];

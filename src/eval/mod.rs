@@ -13,6 +13,7 @@
 //! (the unit, `Score`) and `tuning` (what the tuner needs: feature vectors, the
 //! hand-built sum, the correction's inputs and weights files).
 
+pub mod carry;
 mod explain;
 mod features;
 mod incremental;

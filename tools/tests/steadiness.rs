@@ -340,3 +340,64 @@ fn a_proof_that_does_not_last_is_counted() {
     // Every change touches a proven position: none is left for lag1_h.
     assert_eq!(report.autocorrelation_heuristic, None);
 }
+
+/// 5x5 games whose White reads (the lean off) are a random walk of steps of
+/// `step` units plus, at every ply, an error of up to `error` units of its
+/// own; each row's score is the mover's, as the search reports it.
+fn noisy_games(step: f64, error: f64) -> Vec<ScoredPly> {
+    use menhir::eval::lean::lean_for;
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut rows = Vec::new();
+    for game in 1..=60 {
+        let mut truth = 0.0;
+        for n in 2..60 {
+            truth += rng.gen_range(-step..=step);
+            let white = truth + rng.gen_range(-error..=error);
+            let to_move = if n % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let lean = lean_for(5, 8).unwrap();
+            let mover = if to_move == Color::White {
+                white
+            } else {
+                -white
+            };
+            rows.push(ScoredPly {
+                game,
+                ply: n,
+                size: 5,
+                half_komi: 4,
+                to_move,
+                depth: 8,
+                cp: 0,
+                wdl: [333, 334, 333],
+                result: 0.5,
+                read: Some(Read {
+                    score: (mover + lean).round() as i32,
+                    progress: 40,
+                }),
+            });
+        }
+    }
+    rows
+}
+
+#[test]
+fn the_gain_keeps_what_an_error_of_each_read_would_take_back() {
+    use menhir_tools::calibrate::gain::{fit_gain, lag1_with};
+    // Errors of each read of their own: every read kept steps back.
+    let noisy = vec![noisy_games(12.0, 20.0)];
+    let kept = lag1_with(&noisy, 5, 4, 1.0).unwrap().unwrap();
+    assert!(kept < -0.15, "{kept}");
+    let (gain, lag1) = fit_gain(&noisy, 5, 4).unwrap().unwrap();
+    assert!((0.5..0.95).contains(&gain), "{gain}");
+    assert!(lag1.abs() < kept.abs() / 3.0, "{lag1} against {kept}");
+    // Reads without errors of their own keep every move.
+    let clean = vec![noisy_games(12.0, 0.0)];
+    let (gain, _) = fit_gain(&clean, 5, 4).unwrap().unwrap();
+    assert!(gain > 0.95, "{gain}");
+    // No game of the size, no gain.
+    assert_eq!(fit_gain(&clean, 6, 4).unwrap(), None);
+}

@@ -93,6 +93,7 @@ pub fn fit(size: usize, pairs: &[Pair]) -> Option<Lean> {
                 scale,
                 decay,
                 shallowest,
+                gain: 1.0,
             };
             best = Some((error, lean));
         }
@@ -131,11 +132,12 @@ pub fn table_text(leans: &[(Lean, String)], command: &str) -> String {
         let _ = writeln!(out, "    // {}x{}: {note}", l.size, l.size);
         let _ = writeln!(
             out,
-            "    Lean {{\n        size: {},\n        scale: {:?},\n        decay: {:?},\n        shallowest: {},\n    }},",
+            "    Lean {{\n        size: {},\n        scale: {:?},\n        decay: {:?},\n        shallowest: {},\n        gain: {:?},\n    }},",
             l.size,
             round(l.scale),
             round(l.decay),
-            l.shallowest
+            l.shallowest,
+            round(l.gain)
         );
     }
     out.push_str("];\n");

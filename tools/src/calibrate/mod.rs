@@ -6,11 +6,13 @@
 //! expected score is over finished games, replayed through the engine
 //! (`replay`), as PTN Ninja's evaluation bar and Analyze Game marks show it
 //! (`steadiness`), with how far its zigzag figure can be trusted (`bootstrap`),
-//! and how far such a reading leans toward the side to move by the search's
-//! depth (`lean`).
+//! how far such a reading leans toward the side to move by the search's
+//! depth (`lean`), and how much of each read an analysis keeps from one ply to
+//! the next (`gain`).
 
 pub mod bootstrap;
 pub mod fit;
+pub mod gain;
 pub mod gen;
 pub mod lean;
 pub mod plot;

@@ -18,6 +18,8 @@
 use super::bootstrap::lag1_interval;
 use super::fit::reliability;
 use menhir::board::Color;
+use menhir::eval::carry::{carried, Carry};
+use menhir::eval::lean::gain_for;
 use menhir::eval::outlook::Situation;
 use menhir::eval::Score;
 use std::collections::BTreeMap;
@@ -161,32 +163,47 @@ impl ScoredPly {
     }
 }
 
-/// `p` read again under the outlook model compiled in now: its recorded score,
-/// depth, progress and side to move give the `cp` and `wdl` this build would
-/// have reported after the same search. A proven draw stays one (the search
-/// marks it, not the score); a TSV without scores cannot be read again.
-pub fn rescored(p: &ScoredPly) -> Result<ScoredPly, String> {
-    let Some(read) = p.read else {
-        return Err(format!(
-            "game {}, ply {}: the TSV has no score column to read again",
-            p.game, p.ply
-        ));
-    };
-    if p.wdl == [0, 1000, 0] {
-        return Ok(p.clone());
+/// `plies` read again under the outlook model compiled in now, in the order
+/// given (a TSV's: each game's plies in turn): each recorded score, depth,
+/// progress and side to move give the `cp` and `wdl` this build would have
+/// reported after the same search, carrying each read to the next ply of the
+/// same game as the engine does (`eval::carry`) with the size's gain, or with
+/// `gain` when given. A proven draw stays one (the search marks it, not the
+/// score); a TSV without scores cannot be read again.
+pub fn rescored(plies: &[ScoredPly], gain: Option<f64>) -> Result<Vec<ScoredPly>, String> {
+    let mut carry: Option<(usize, usize, Carry)> = None;
+    let mut out = Vec::with_capacity(plies.len());
+    for p in plies {
+        let Some(read) = p.read else {
+            return Err(format!(
+                "game {}, ply {}: the TSV has no score column to read again",
+                p.game, p.ply
+            ));
+        };
+        let before = carry
+            .take()
+            .and_then(|(game, ply, c)| (game == p.game && ply + 1 == p.ply).then_some(c));
+        if p.wdl == [0, 1000, 0] {
+            out.push(p.clone());
+            continue;
+        }
+        let gain = gain.unwrap_or_else(|| gain_for(p.size));
+        let score = Score(read.score);
+        let (moved, after) = carried(gain, p.size, p.to_move, score, p.depth, before);
+        carry = after.map(|c| (p.game, p.ply, c));
+        let at = Situation::after(
+            p.ply,
+            p.to_move == Color::White,
+            f64::from(read.progress) / 100.0,
+        );
+        let outlook = menhir::eval::outlook::read(p.size, p.half_komi, moved, Some(p.depth), &at);
+        out.push(ScoredPly {
+            cp: outlook.cp,
+            wdl: outlook.wdl,
+            ..p.clone()
+        });
     }
-    let at = Situation::after(
-        p.ply,
-        p.to_move == Color::White,
-        f64::from(read.progress) / 100.0,
-    );
-    let outlook =
-        menhir::eval::outlook::read(p.size, p.half_komi, Score(read.score), Some(p.depth), &at);
-    Ok(ScoredPly {
-        cp: outlook.cp,
-        wdl: outlook.wdl,
-        ..p.clone()
-    })
+    Ok(out)
 }
 
 /// A number of a TSV cell.

@@ -76,11 +76,23 @@ struct SteadinessArgs {
     /// as if the same searches had run on this build.
     #[arg(long, requires = "from_tsv")]
     rescore: bool,
+    /// With --rescore: carry each read to the next ply with this gain on
+    /// every size (above 0, at most 1) in place of the sizes' fitted gains.
+    #[arg(long, requires = "rescore", value_parser = gain_value)]
+    gain: Option<f64>,
     /// Count only the positions from this ply on: 4 leaves out the plies of
     /// racetrack's four-ply book openings, whose moves no player chose (the
     /// TSV keeps every position either way).
     #[arg(long, default_value_t = FIRST_PLY)]
     from_ply: usize,
+}
+
+/// A gain of `--gain`: a number above 0 and at most 1.
+fn gain_value(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(g) if g > 0.0 && g <= 1.0 => Ok(g),
+        _ => Err(format!("'{text}' is not a gain above 0 and at most 1")),
+    }
 }
 
 #[derive(Args)]
@@ -157,7 +169,7 @@ fn steadiness(args: &SteadinessArgs) -> Result<(), String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let plies = parse_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         if args.rescore {
-            plies.iter().map(rescored).collect::<Result<_, _>>()?
+            rescored(&plies, args.gain)?
         } else {
             plies
         }

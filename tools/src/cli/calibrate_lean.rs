@@ -3,8 +3,11 @@
 //! what the pairs show at each depth (the trimmed mean of the pairs whose two
 //! searches both reached it), and writes `src/eval/lean_table.rs` when asked.
 //! A game read twice (two TSVs of the same games at two node counts) counts
-//! as two games read.
+//! as two games read. Each size's gain (`calibrate::gain`) is fitted on the
+//! same TSVs with the lean compiled in: after writing a new lean, build and
+//! run again for the gain that goes with it.
 
+use menhir_tools::calibrate::gain::{fit_gain, lag1_with};
 use menhir_tools::calibrate::lean::{fit, observed, pairs, table_text};
 use menhir_tools::calibrate::steadiness::{parse_tsv, ScoredPly};
 use std::collections::BTreeSet;
@@ -13,23 +16,29 @@ use std::path::{Path, PathBuf};
 /// Runs the fit over `tsvs`, counting pairs from `from_ply` on.
 pub fn run(tsvs: &[PathBuf], from_ply: usize, write: Option<&Path>) -> Result<(), String> {
     let mut plies: Vec<(usize, ScoredPly)> = Vec::new();
+    let mut sources: Vec<Vec<ScoredPly>> = Vec::new();
     for (source, path) in tsvs.iter().enumerate() {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let read = parse_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        plies.extend(read.into_iter().map(|p| (source, p)));
+        plies.extend(read.iter().cloned().map(|p| (source, p)));
+        sources.push(read);
     }
     let by_size = pairs(&plies, from_ply);
     if by_size.is_empty() {
         return Err("no pairs of scored positions (TSVs need the score column)".into());
     }
     let mut leans = Vec::new();
-    println!("| size | games read | pairs | depths | scale | decay | lean at a depth: observed (pairs) / fitted |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("| size | games read | pairs | depths | scale | decay | lean at a depth: observed (pairs) / fitted | gain | lag-1, every read kept / at the gain |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (&size, size_pairs) in &by_size {
-        let Some(lean) = fit(size, size_pairs) else {
+        let Some(mut lean) = fit(size, size_pairs) else {
             continue;
         };
+        let kept = lag1_with(&sources, size, from_ply, 1.0)?;
+        let fitted = fit_gain(&sources, size, from_ply)?;
+        lean.gain = fitted.map_or(1.0, |(gain, _)| gain);
+        let lag1 = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |r| format!("{r:.3}"));
         let games: BTreeSet<(usize, usize)> = plies
             .iter()
             .filter(|(_, p)| p.size == size)
@@ -45,14 +54,17 @@ pub fn run(tsvs: &[PathBuf], from_ply: usize, write: Option<&Path>) -> Result<()
             })
             .collect();
         println!(
-            "| {size}x{size} | {} | {} | {}–{} | {:.1} | {:.3} | {} |",
+            "| {size}x{size} | {} | {} | {}–{} | {:.1} | {:.3} | {} | {:.2} | {} / {} |",
             games.len(),
             size_pairs.len(),
             low.unwrap_or(0),
             high.unwrap_or(0),
             lean.scale,
             lean.decay,
-            by_depth.join("; ")
+            by_depth.join("; "),
+            lean.gain,
+            lag1(kept),
+            lag1(fitted.map(|(_, r)| r))
         );
         let note = format!(
             "{} pairs of {} games read, from ply {from_ply}, depths {}–{}",
