@@ -44,7 +44,9 @@ impl Carrier {
             .unwrap_or_else(PoisonError::into_inner)
             .as_ref()
             .and_then(|last| {
-                if last.position == *position {
+                // `Position`'s equality leaves out the komi.
+                let komi = last.position.half_komi() == position.half_komi();
+                if komi && last.position == *position {
                     last.before
                 } else if follows(&last.position, position) {
                     last.after

@@ -28,8 +28,9 @@ pub struct Carry {
 
 /// The mover's `score` from a search of `depth` on `size`, moved toward the
 /// read carried from the position before (`before`) by `gain` (the size's is
-/// `lean::gain_for`), and the read to carry on. A proven score, or a size
-/// without a fitted lean, is read as it is and carries nothing.
+/// `lean::gain_for`), and the read to carry on. A proven score, a search
+/// that completed no iteration (depth 0: its score is a placeholder), or a
+/// size without a fitted lean, is read as it is and carries nothing.
 pub fn carried(
     gain: f64,
     size: usize,
@@ -38,7 +39,7 @@ pub fn carried(
     depth: u32,
     before: Option<Carry>,
 ) -> (Score, Option<Carry>) {
-    if score.is_proven() {
+    if score.is_proven() || depth == 0 {
         return (score, None);
     }
     let Some(lean) = lean_for(size, depth) else {
@@ -136,6 +137,10 @@ mod tests {
         assert_eq!(
             carried(0.5, 3, Color::White, Score(10), 9, before),
             (Score(10), None)
+        );
+        assert_eq!(
+            carried(0.5, 5, Color::White, Score(0), 0, before),
+            (Score(0), None)
         );
     }
 

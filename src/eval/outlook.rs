@@ -206,10 +206,12 @@ impl Outlook {
     };
 }
 
-/// Per mille, rounded so that the three add up to 1000.
+/// Per mille, rounded so that the three add up to 1000, a win or a loss at
+/// most 999: only a proven result reads `1000 0 0` or `0 0 1000`, however
+/// sure a heuristic score is.
 fn per_mille(p: [f64; 3]) -> [u32; 3] {
-    let w = (p[0] * 1000.0).round().clamp(0.0, 1000.0) as u32;
-    let l = ((p[2] * 1000.0).round() as u32).min(1000 - w);
+    let w = (p[0] * 1000.0).round().clamp(0.0, 999.0) as u32;
+    let l = ((p[2] * 1000.0).round() as u32).min(999).min(1000 - w);
     [w, 1000 - w - l, l]
 }
 
@@ -429,5 +431,25 @@ mod tests {
         assert_eq!(outlook(&pos, Score::win_at(3), None).wdl, [1000, 0, 0]);
         assert_eq!(outlook(&pos, Score::win_at(3), None).cp, 9997);
         assert_eq!(outlook(&pos, Score::loss_at(4), None).wdl, [0, 0, 1000]);
+    }
+
+    /// However sure a heuristic score is, it stops short of a proof's
+    /// `1000 0 0` or `0 0 1000`.
+    #[test]
+    fn only_a_proof_reads_as_certain() {
+        for size in 4..=8 {
+            let mut pos = Position::start(size).expect("a size");
+            for _ in 0..2 {
+                let mut moves = crate::movegen::MoveList::new();
+                pos.legal_moves(&mut moves);
+                pos.make(moves[0]);
+            }
+            for depth in [None, Some(6)] {
+                let high = outlook(&pos, Score(MAX_HEURISTIC), depth).wdl;
+                let low = outlook(&pos, Score(-MAX_HEURISTIC), depth).wdl;
+                assert_eq!(high, [999, 1, 0], "{size}x{size}");
+                assert_eq!(low, [0, 1, 999], "{size}x{size}");
+            }
+        }
     }
 }

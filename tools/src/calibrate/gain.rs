@@ -31,18 +31,18 @@ pub fn lag1_with(
         let of_size: Vec<ScoredPly> = rows.iter().filter(|p| p.size == size).cloned().collect();
         for p in rescored(&of_size, Some(gain))? {
             if p.ply >= from_ply {
-                // Games of different TSVs are told apart by their numbers.
+                // Games of different TSVs are told apart by their numbers;
+                // the komis of a size are pooled (one gain a size).
                 plies.push(ScoredPly {
                     game: source * 1_000_000 + p.game,
+                    half_komi: 0,
                     ..p
                 });
             }
         }
     }
-    let reports = summarize(&plies);
-    Ok(reports
-        .iter()
-        .max_by_key(|r| r.plies)
+    Ok(summarize(&plies)
+        .first()
         .and_then(|r| r.autocorrelation_heuristic))
 }
 
