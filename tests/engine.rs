@@ -273,3 +273,36 @@ fn the_next_position_of_a_game_carries_the_last_read() {
     let alone = engine.think(depth(4), &|_| {}).unwrap().summary.unwrap();
     assert_eq!(alone.outlook, outlook(&child, alone.reported, Some(4)));
 }
+
+/// The position after a proven one is proven again by the proof search when
+/// the alpha-beta search alone, searched as shallowly, does not prove it.
+#[test]
+fn the_next_position_after_a_proof_is_proven_again() {
+    use menhir::notation::parse_tps;
+    // 4x4 at komi 0, White to move: a forced road in 5 plies, by c3 alone
+    // (tac-0041 of bench-positions/tactics-public.tsv).
+    let threat = parse_tps("x,1,12,x/1,1,x2/x2,1,212/2,2S,x2 1 9").expect("a TPS");
+    let mut game = Game::new(threat);
+    game.set_half_komi(0);
+    let mut engine = Engine::default();
+    engine.new_game(Some(4), Some(0)).expect("4x4");
+    engine.set_game(game.clone());
+    let proof = engine.think(depth(6), &|_| {}).unwrap();
+    let summary = proof.summary.expect("a summary");
+    assert_eq!(summary.reported.plies_to_end(), Some(5), "{summary:?}");
+    game.play(proof.best.expect("a move")).expect("legal");
+
+    let mut alone = Engine::default();
+    alone.new_game(Some(4), Some(0)).expect("4x4");
+    alone.set_game(game.clone());
+    let read = alone.think(depth(1), &|_| {}).unwrap().summary.unwrap();
+    assert!(!read.reported.is_proven(), "depth 1 alone: {read:?}");
+
+    engine.set_game(game.clone());
+    let again = engine.think(depth(1), &|_| {}).unwrap();
+    let summary = again.summary.expect("a summary");
+    assert_eq!(summary.reported.plies_to_end(), Some(4), "{summary:?}");
+    assert_eq!(summary.outlook.wdl, [0, 0, 1000]);
+    assert!(summary.solved.is_none(), "reported as a search's score");
+    assert_eq!(summary.pv.first().copied(), again.best);
+}

@@ -2,7 +2,9 @@
 //! its search read, kept from one search to the next, and the search's
 //! reports moved toward that read when the new position follows it by one
 //! move. The move played and the search's own score are untouched; only
-//! `cp` and `wdl` change.
+//! `cp` and `wdl` change. A proven result is kept too: the next position is
+//! near the end of a forced line, and `Job::run` tries to prove it again
+//! (`run::prove_again`).
 
 use crate::board::Position;
 use crate::eval::carry::{carried, follows, Carry};
@@ -20,6 +22,22 @@ pub(super) struct LastRead {
     before: Option<Carry>,
     /// The read its search carries on.
     after: Option<Carry>,
+    /// The proven result its search reported, from its side to move.
+    proof: Option<Score>,
+    /// The length of the proof of the position before it, when there was one
+    /// (so searching it again tries the same).
+    proven_before: Option<u32>,
+}
+
+/// What the best line of a running search has read so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct BestRead {
+    /// Internal units the heuristic lines move by.
+    shift: i32,
+    /// The read to carry on.
+    after: Option<Carry>,
+    /// A proven result.
+    proof: Option<Score>,
 }
 
 /// Where an engine keeps its `LastRead` between searches.
@@ -31,7 +49,8 @@ pub(super) type LastReadSlot = Arc<Mutex<Option<LastRead>>>;
 pub(super) struct Carrier {
     position: Position,
     before: Option<Carry>,
-    state: Mutex<(i32, Option<Carry>)>,
+    proven_before: Option<u32>,
+    state: Mutex<BestRead>,
     slot: LastReadSlot,
 }
 
@@ -39,58 +58,68 @@ impl Carrier {
     /// A carrier for a search of `position`, with the read the engine kept
     /// in `slot` when `position` is that one, or follows it by one move.
     pub(super) fn new(position: &Position, slot: &LastReadSlot) -> Carrier {
-        let before = slot
+        let (before, proven_before) = slot
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .as_ref()
-            .and_then(|last| {
+            .map_or((None, None), |last| {
                 // `Position`'s equality leaves out the komi.
                 let komi = last.position.half_komi() == position.half_komi();
                 if komi && last.position == *position {
-                    last.before
+                    (last.before, last.proven_before)
                 } else if follows(&last.position, position) {
-                    last.after
+                    let plies = last.proof.and_then(Score::plies_to_end);
+                    (last.after, plies.map(i32::unsigned_abs))
                 } else {
-                    None
+                    (None, None)
                 }
             });
         Carrier {
             position: position.clone(),
             before,
-            state: Mutex::new((0, None)),
+            proven_before,
+            state: Mutex::new(BestRead::default()),
             slot: Arc::clone(slot),
         }
     }
 
+    /// The length of the proof the position before this one had, when this
+    /// position follows a proven one.
+    pub(super) fn proven_before(&self) -> Option<u32> {
+        self.proven_before
+    }
+
     /// `report` with its `cp` and `wdl` read through the carry: the best
     /// line moved toward the read carried in, every other line of the same
-    /// iteration by as much. Proofs and proven draws pass as they are.
+    /// iteration by as much. Proofs and proven draws pass as they are; a
+    /// proof of the best line is kept.
     pub(super) fn adjust(&self, report: Report) -> Report {
         let Report::Info(mut info) = report else {
             return report;
         };
-        if info.solved.is_some() {
-            return Report::Info(info);
-        }
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let best = info.multipv.is_none_or(|k| k == 1);
-        let heuristic = !info.reported.is_proven() && info.outlook != Outlook::DRAWN;
+        let heuristic =
+            !info.reported.is_proven() && info.outlook != Outlook::DRAWN && info.solved.is_none();
         if best {
             *state = if heuristic {
                 self.best_line(&info)
             } else {
-                (0, None)
+                BestRead {
+                    proof: info.reported.is_proven().then_some(info.reported),
+                    ..BestRead::default()
+                }
             };
         }
-        if heuristic && state.0 != 0 {
-            let moved = (info.reported.0 + state.0).clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
+        if heuristic && state.shift != 0 {
+            let moved = (info.reported.0 + state.shift).clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
             info.outlook = outlook(&self.position, Score(moved), Some(info.depth));
         }
         Report::Info(info)
     }
 
     /// The shift of a best line's score and the read it carries on.
-    fn best_line(&self, info: &SearchInfo) -> (i32, Option<Carry>) {
+    fn best_line(&self, info: &SearchInfo) -> BestRead {
         let size = self.position.size();
         let (moved, after) = carried(
             gain_for(size),
@@ -100,17 +129,23 @@ impl Carrier {
             info.depth,
             self.before,
         );
-        (moved.0 - info.reported.0, after)
+        BestRead {
+            shift: moved.0 - info.reported.0,
+            after,
+            proof: None,
+        }
     }
 
     /// Keeps the position and the read its search carries on, for the next
     /// search.
     pub(super) fn keep(&self) {
-        let after = self.state.lock().unwrap_or_else(PoisonError::into_inner).1;
+        let read = *self.state.lock().unwrap_or_else(PoisonError::into_inner);
         *self.slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(LastRead {
             position: self.position.clone(),
             before: self.before,
-            after,
+            after: read.after,
+            proof: read.proof,
+            proven_before: self.proven_before,
         });
     }
 }

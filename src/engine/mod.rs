@@ -25,7 +25,7 @@ use crate::search::{Limits, Report, SearchInfo, SearchParams, TranspositionTable
 use carrier::{Carrier, LastReadSlot};
 use crossbeam_channel::Sender;
 use memory::available_mib;
-use run::run;
+use run::{prove_again, run};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -92,6 +92,25 @@ impl Job {
     /// `Report::BestMove`; returns the move.
     pub fn run(self, report: &(dyn Fn(Report) + Sync)) -> Option<Move> {
         let carried = |r: Report| report(self.carrier.adjust(r));
+        let proven_before = self.carrier.proven_before();
+        // `go solved` proves by itself; an infinite search may not answer
+        // before `stop`, so it searches as usual.
+        let limits = &self.params.limits;
+        let may_prove = !limits.solved && !limits.is_infinite();
+        if let Some(plies) = proven_before.filter(|_| may_prove) {
+            let again = prove_again(
+                &self.game,
+                &self.params,
+                plies,
+                self.solver_mib,
+                &self.stop,
+                &carried,
+            );
+            if again.is_some() {
+                self.carrier.keep();
+                return again;
+            }
+        }
         let best = run(
             &self.game,
             &self.params,

@@ -76,3 +76,59 @@ fn search_guarded(
         }
     }
 }
+
+/// The most nodes `prove_again` spends (and no more than the search's own
+/// `nodes`), and the share of a `movetime` it may take.
+const AGAIN_NODES: u64 = 200_000;
+const AGAIN_TIME_SHARE: u64 = 4;
+
+/// Tries to prove again the result of a position that follows one proven in
+/// `plies`: the proof search (`go solved`'s) up to `plies + 1` plies, a
+/// forced win or loss for either side, within a share of the search's
+/// budget. A proof is reported as a search's would be (`score cp ±(10000 −
+/// plies)`, its line as the `pv`) and ends with its `BestMove`; without one
+/// nothing is reported (the notes of a proof search that proved nothing are
+/// not the user's) and the caller searches as usual, the time spent here
+/// counted in its own. The winner's move may have been another than the
+/// proof's, and the next search, a ply on, may not see the end: without this
+/// the bar swings out of a proof and back. Not for an infinite search, which
+/// answers only after `stop`.
+pub(super) fn prove_again(
+    game: &Game,
+    params: &SearchParams,
+    plies: u32,
+    solver_mib: usize,
+    stop: &AtomicBool,
+    report: &(dyn Fn(Report) + Sync),
+) -> Option<Move> {
+    let limits = Limits {
+        depth: Some((plies + 1).min(tinue::SOLVED_MAX_PLIES)),
+        nodes: Some(
+            params
+                .limits
+                .nodes
+                .map_or(AGAIN_NODES, |n| n.min(AGAIN_NODES)),
+        ),
+        movetime: params.limits.movetime.map(|t| t / AGAIN_TIME_SHARE),
+        ..Limits::default()
+    };
+    let setup = tinue::SolvedSetup {
+        table_mib: solver_mib,
+        multipv: params.multipv,
+        pause_every: params.pause_every,
+    };
+    let plain = |r: Report| match r {
+        Report::Info(mut info) => {
+            info.solved = None;
+            report(Report::Info(info));
+        }
+        Report::Note(_) => {}
+        other => report(other),
+    };
+    let solve = || tinue::go_solved(game.position(), &limits, setup, stop, &plain);
+    let best = std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve))
+        .ok()
+        .flatten()?;
+    report(Report::BestMove(Some(best)));
+    Some(best)
+}
