@@ -272,6 +272,16 @@ fn the_next_position_of_a_game_carries_the_last_read() {
     engine.set_game(game.clone());
     let alone = engine.think(depth(4), &|_| {}).unwrap().summary.unwrap();
     assert_eq!(alone.outlook, outlook(&child, alone.reported, Some(4)));
+
+    // Self-play turns it off: the child reads alone after its parent.
+    let mut selfplay = Engine::default();
+    selfplay.set_carrying(false);
+    selfplay.new_game(Some(4), None).expect("4x4");
+    selfplay.set_game(parent.clone());
+    selfplay.think(depth(4), &|_| {}).unwrap();
+    selfplay.set_game(game.clone());
+    let read = selfplay.think(depth(4), &|_| {}).unwrap().summary.unwrap();
+    assert_eq!(read.outlook, outlook(&child, read.reported, Some(4)));
 }
 
 /// The position after a proven one is proven again by the proof search when

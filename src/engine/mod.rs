@@ -153,6 +153,8 @@ pub struct Engine {
     /// The last position searched and what its search read, carried to a
     /// search of the next position (`eval::carry`).
     last_read: LastReadSlot,
+    /// Whether searches carry `last_read` (`set_carrying`).
+    carrying: bool,
 }
 
 impl Default for Engine {
@@ -181,7 +183,17 @@ impl Engine {
             session_pieces: None,
             host: Host::default(),
             last_read: LastReadSlot::default(),
+            carrying: true,
         }
+    }
+
+    /// Whether a search of the position after the one searched last carries
+    /// that one's read and proof (`eval::carry`, `run::prove_again`): on by
+    /// default, for a GUI analysing a game; off for self-play that searches
+    /// both sides' moves with one engine, whose play and records must not
+    /// depend on the move before.
+    pub fn set_carrying(&mut self, on: bool) {
+        self.carrying = on;
     }
 
     /// Runs within what `host` gives (the browser build's limits).
@@ -469,6 +481,12 @@ impl Engine {
             stop: Arc::clone(&stop),
             handle: None,
         });
+        if !self.carrying {
+            *self
+                .last_read
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        }
         Ok(Job {
             carrier: Carrier::new(game.position(), &self.last_read),
             game,

@@ -5,7 +5,7 @@
 
 use crate::board::Move;
 use crate::game::Game;
-use crate::search::{self, Limits, Report, SearchParams, TranspositionTable};
+use crate::search::{self, Deadline, Limits, Report, SearchParams, TranspositionTable};
 use crate::tinue;
 use std::sync::atomic::AtomicBool;
 
@@ -77,10 +77,13 @@ fn search_guarded(
     }
 }
 
-/// The most nodes `prove_again` spends (and no more than the search's own
-/// `nodes`), and the share of a `movetime` it may take.
+/// The most nodes each of `prove_again`'s two proof searches spends (and no
+/// more than the search's own `nodes`), the share of the search's time target
+/// (its `movetime`, or its share of the clock) it may take, and the most
+/// memory each of its two tables takes, MiB.
 const AGAIN_NODES: u64 = 200_000;
 const AGAIN_TIME_SHARE: u64 = 4;
+const AGAIN_TABLE_MIB: usize = 32;
 
 /// Tries to prove again the result of a position that follows one proven in
 /// `plies`: the proof search (`go solved`'s) up to `plies + 1` plies, a
@@ -101,6 +104,7 @@ pub(super) fn prove_again(
     stop: &AtomicBool,
     report: &(dyn Fn(Report) + Sync),
 ) -> Option<Move> {
+    let target = Deadline::for_position(&params.limits, game.position(), params.start).soft;
     let limits = Limits {
         depth: Some((plies + 1).min(tinue::SOLVED_MAX_PLIES)),
         nodes: Some(
@@ -109,11 +113,11 @@ pub(super) fn prove_again(
                 .nodes
                 .map_or(AGAIN_NODES, |n| n.min(AGAIN_NODES)),
         ),
-        movetime: params.limits.movetime.map(|t| t / AGAIN_TIME_SHARE),
+        movetime: target.map(|t| t.as_millis() as u64 / AGAIN_TIME_SHARE),
         ..Limits::default()
     };
     let setup = tinue::SolvedSetup {
-        table_mib: solver_mib,
+        table_mib: solver_mib.min(2 * AGAIN_TABLE_MIB),
         multipv: params.multipv,
         pause_every: params.pause_every,
     };

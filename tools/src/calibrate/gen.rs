@@ -147,6 +147,8 @@ fn play_one(config: &CalibrationGames, index: usize) -> Vec<Outlook> {
         contempt: 0,
         ..EngineOptions::default()
     });
+    // Both sides' moves: none may depend on the read before it.
+    engine.set_carrying(false);
     let round = (book_index / config.openings.len()) as u64;
     let limits = Limits {
         nodes: Some(config.nodes + round * (config.nodes / 4)),

@@ -196,13 +196,18 @@ enum Player {
 impl Player {
     fn new(config: &SelfPlay) -> Result<Player, String> {
         match &config.teacher {
-            None => Ok(Player::Menhir(Box::new(Engine::new(EngineOptions {
-                hash_mib: config.hash_mib,
-                threads: 1,
-                // Labels must not lean towards either side's view of a draw.
-                contempt: 0,
-                ..EngineOptions::default()
-            })))),
+            None => {
+                let mut engine = Engine::new(EngineOptions {
+                    hash_mib: config.hash_mib,
+                    threads: 1,
+                    // Labels must not lean towards either side's view of a draw.
+                    contempt: 0,
+                    ..EngineOptions::default()
+                });
+                // Both sides' moves: none may depend on the read before it.
+                engine.set_carrying(false);
+                Ok(Player::Menhir(Box::new(engine)))
+            }
             Some(path) => Ok(Player::Teacher(Box::new(Teacher::start(
                 path,
                 config.size,
