@@ -196,6 +196,14 @@ impl Engine {
         self.carrying = on;
     }
 
+    /// Forgets the last position searched: the next search carries nothing.
+    fn forget_last_read(&mut self) {
+        *self
+            .last_read
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+
     /// Runs within what `host` gives (the browser build's limits).
     pub fn set_host(&mut self, host: Host) {
         self.host = host;
@@ -288,10 +296,7 @@ impl Engine {
         }
         let _ = self.ensure_hash();
         self.clear_hash();
-        *self
-            .last_read
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        self.forget_last_read();
         let start = size.and_then(|n| Position::start_with(n, self.reserves(n)?));
         match start {
             Some(mut pos) => {
@@ -482,10 +487,7 @@ impl Engine {
             handle: None,
         });
         if !self.carrying {
-            *self
-                .last_read
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+            self.forget_last_read();
         }
         Ok(Job {
             carrier: Carrier::new(game.position(), &self.last_read),

@@ -17,5 +17,6 @@ pub mod gen;
 pub mod lean;
 pub mod plot;
 pub mod replay;
+pub mod scored;
 pub mod steadiness;
 pub mod table;
