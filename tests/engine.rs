@@ -226,13 +226,38 @@ fn a_move_that_ends_the_game_level_reads_as_a_proven_draw() {
     assert_eq!(won.wdl, [1000, 0, 0]);
 }
 
+/// `eval::carry::carried` for a search of `pos` to `depth`, with the gains
+/// and the outlook the engine reads it by.
+fn carry_at(
+    pos: &Position,
+    score: menhir::eval::Score,
+    depth: u32,
+    before: Option<menhir::eval::carry::Carry>,
+) -> (menhir::eval::Score, Option<menhir::eval::carry::Carry>) {
+    use menhir::eval::carry::{carried, Gains};
+    use menhir::eval::lean::{gain_for, AFTER_PROOF};
+    use menhir::eval::outlook::outlook;
+    let gains = Gains {
+        read: gain_for(pos.size(), depth, None),
+        after_proof: AFTER_PROOF,
+    };
+    let expected = |s| outlook(pos, s, Some(depth)).expected();
+    carried(
+        gains,
+        pos.size(),
+        pos.to_move(),
+        score,
+        depth,
+        before,
+        expected,
+    )
+}
+
 /// A search of the position after the one searched last moves its read
 /// toward that one's (`eval::carry`, 4x4's gain is below 1); searching it
 /// again reads the same way, and after `teinewgame` it reads alone.
 #[test]
 fn the_next_position_of_a_game_carries_the_last_read() {
-    use menhir::eval::carry::carried;
-    use menhir::eval::lean::gain_for;
     use menhir::eval::outlook::outlook;
     use menhir::notation::PlayPtn;
     let mut game = Game::new(Position::start(4).expect("4x4"));
@@ -250,22 +275,14 @@ fn the_next_position_of_a_game_carries_the_last_read() {
         engine.think(depth(4), &|_| {}).unwrap().summary.unwrap()
     };
     let first = search(&parent);
-    let carry = carried(
-        gain_for(4),
-        4,
-        parent.position().to_move(),
-        first.reported,
-        4,
-        None,
-    )
-    .1;
+    let carry = carry_at(parent.position(), first.reported, 4, None).1;
     assert!(carry.is_some(), "a heuristic read carries on");
     let next = search(&game);
-    let (moved, _) = carried(gain_for(4), 4, child.to_move(), next.reported, 4, carry);
+    let (moved, _) = carry_at(&child, next.reported, 4, carry);
     assert_ne!(moved, next.reported, "the read moved");
     assert_eq!(next.outlook, outlook(&child, moved, Some(4)));
     let again = search(&game);
-    let (moved, _) = carried(gain_for(4), 4, child.to_move(), again.reported, 4, carry);
+    let (moved, _) = carry_at(&child, again.reported, 4, carry);
     assert_eq!(again.outlook, outlook(&child, moved, Some(4)));
 
     engine.new_game(Some(4), None).expect("4x4");
@@ -284,27 +301,35 @@ fn the_next_position_of_a_game_carries_the_last_read() {
     assert_eq!(read.outlook, outlook(&child, read.reported, Some(4)));
 }
 
+/// 4x4 at komi 0, White to move: a forced road in 5 plies, by c3 alone
+/// (tac-0041 of bench-positions/tactics-public.tsv).
+fn win_in_five() -> Game {
+    let threat = menhir::notation::parse_tps("x,1,12,x/1,1,x2/x2,1,212/2,2S,x2 1 9");
+    let mut game = Game::new(threat.expect("a TPS"));
+    game.set_half_komi(0);
+    game
+}
+
+/// A new 4x4 engine at komi 0 with `game` set.
+fn engine_at(game: &Game) -> Engine {
+    let mut engine = Engine::default();
+    engine.new_game(Some(4), Some(0)).expect("4x4");
+    engine.set_game(game.clone());
+    engine
+}
+
 /// The position after a proven one is proven again by the proof search when
 /// the alpha-beta search alone, searched as shallowly, does not prove it.
 #[test]
 fn the_next_position_after_a_proof_is_proven_again() {
-    use menhir::notation::parse_tps;
-    // 4x4 at komi 0, White to move: a forced road in 5 plies, by c3 alone
-    // (tac-0041 of bench-positions/tactics-public.tsv).
-    let threat = parse_tps("x,1,12,x/1,1,x2/x2,1,212/2,2S,x2 1 9").expect("a TPS");
-    let mut game = Game::new(threat);
-    game.set_half_komi(0);
-    let mut engine = Engine::default();
-    engine.new_game(Some(4), Some(0)).expect("4x4");
-    engine.set_game(game.clone());
+    let mut game = win_in_five();
+    let mut engine = engine_at(&game);
     let proof = engine.think(depth(6), &|_| {}).unwrap();
     let summary = proof.summary.expect("a summary");
     assert_eq!(summary.reported.plies_to_end(), Some(5), "{summary:?}");
     game.play(proof.best.expect("a move")).expect("legal");
 
-    let mut alone = Engine::default();
-    alone.new_game(Some(4), Some(0)).expect("4x4");
-    alone.set_game(game.clone());
+    let mut alone = engine_at(&game);
     let read = alone.think(depth(1), &|_| {}).unwrap().summary.unwrap();
     assert!(!read.reported.is_proven(), "depth 1 alone: {read:?}");
 
@@ -315,4 +340,43 @@ fn the_next_position_after_a_proof_is_proven_again() {
     assert_eq!(summary.outlook.wdl, [0, 0, 1000]);
     assert!(summary.solved.is_none(), "reported as a search's score");
     assert_eq!(summary.pv.first().copied(), again.best);
+}
+
+/// A winner's move off the proof's line, whose position the search does not
+/// prove again, reads as the search's read kept `AFTER_PROOF` of its way
+/// from the proven result (`eval::carry`).
+#[test]
+fn a_read_after_a_proof_keeps_a_share_of_its_way_from_the_result() {
+    use menhir::eval::carry::Carry;
+    use menhir::eval::lean::AFTER_PROOF;
+    use menhir::eval::outlook::outlook;
+    use menhir::movegen::MoveList;
+    let parent = win_in_five();
+    let mut moves = MoveList::new();
+    parent.position().legal_moves(&mut moves);
+    for &mv in &moves {
+        let mut engine = engine_at(&parent);
+        let proof = engine.think(depth(6), &|_| {}).unwrap();
+        assert!(proof.summary.unwrap().reported.is_proven());
+        if proof.best == Some(mv) {
+            continue;
+        }
+        let mut child = parent.clone();
+        child.play(mv).expect("legal");
+        engine.set_game(child.clone());
+        let read = engine.think(depth(2), &|_| {}).unwrap().summary.unwrap();
+        if read.reported.is_proven() {
+            continue;
+        }
+        let pos = child.position();
+        let (moved, _) = carry_at(pos, read.reported, read.depth, Some(Carry::Proof(1.0)));
+        assert_eq!(read.outlook, outlook(pos, moved, Some(read.depth)));
+        // Black to move: White's share of the read alone and of the one kept.
+        let alone = 1.0 - outlook(pos, read.reported, Some(read.depth)).expected();
+        let kept = 1.0 - read.outlook.expected();
+        let wanted = 1.0 - AFTER_PROOF * (1.0 - alone);
+        assert!((kept - wanted).abs() < 0.002, "{kept} {wanted} {alone}");
+        return;
+    }
+    panic!("every move keeps the proof");
 }

@@ -4,11 +4,12 @@
 //! move. The move played and the search's own score are untouched; only
 //! `cp` and `wdl` change. A proven result is kept too: the next position is
 //! near the end of a forced line, and `Job::run` tries to prove it again
-//! (`run::prove_again`).
+//! (`run::prove_again`); when that and the search prove nothing, the read is
+//! moved toward the proven result (`eval::carry`).
 
 use crate::board::Position;
-use crate::eval::carry::{carried, follows, Carry};
-use crate::eval::lean::gain_for;
+use crate::eval::carry::{carried, follows, Carry, Gains};
+use crate::eval::lean::{gain_for, AFTER_PROOF};
 use crate::eval::outlook::{outlook, Outlook};
 use crate::eval::score::{Score, MAX_HEURISTIC};
 use crate::search::{Report, SearchInfo};
@@ -99,16 +100,13 @@ impl Carrier {
         };
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let best = info.multipv.is_none_or(|k| k == 1);
-        let heuristic =
-            !info.reported.is_proven() && info.outlook != Outlook::DRAWN && info.solved.is_none();
+        let marked = info.outlook == Outlook::DRAWN || info.solved.is_some();
+        let heuristic = !info.reported.is_proven() && !marked;
         if best {
-            *state = if heuristic {
-                self.best_line(&info)
+            *state = if marked {
+                BestRead::default()
             } else {
-                BestRead {
-                    proof: info.reported.is_proven().then_some(info.reported),
-                    ..BestRead::default()
-                }
+                self.best_line(&info)
             };
         }
         if heuristic && state.shift != 0 {
@@ -118,21 +116,27 @@ impl Carrier {
         Report::Info(info)
     }
 
-    /// The shift of a best line's score and the read it carries on.
+    /// The shift of a best line's score, the read it carries on, and its
+    /// proven result.
     fn best_line(&self, info: &SearchInfo) -> BestRead {
         let size = self.position.size();
+        let gains = Gains {
+            read: gain_for(size, info.depth, None),
+            after_proof: AFTER_PROOF,
+        };
         let (moved, after) = carried(
-            gain_for(size),
+            gains,
             size,
             self.position.to_move(),
             info.reported,
             info.depth,
             self.before,
+            |s| outlook(&self.position, s, Some(info.depth)).expected(),
         );
         BestRead {
             shift: moved.0 - info.reported.0,
             after,
-            proof: None,
+            proof: info.reported.is_proven().then_some(info.reported),
         }
     }
 

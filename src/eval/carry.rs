@@ -12,49 +12,113 @@
 //!
 //! The reads carried are White's, in internal units, with the search's lean
 //! (`eval::lean`) taken off: the quantity the outlook model turns into win
-//! chances. A proven result is not moved and carries nothing on.
+//! chances. A proven result is not moved. It carries on as the result itself:
+//! the next position's read, if its search proves nothing, keeps only the
+//! share `Gains::after_proof` of its distance from that result when the
+//! winner has moved, and none of it when the loser has. A winner who leaves a
+//! proof's line mostly keeps the win at a greater length, which the next
+//! search, from the loser's side, cannot see; a loser's move cannot undo a
+//! proof at all. That read's own report moves; the position after it carries
+//! on the search's read, not one pushed toward a certainty.
 
 use super::lean::lean_for;
 use super::score::{Score, MAX_HEURISTIC};
 use crate::board::{Color, Position};
 use crate::movegen::MoveList;
 
-/// A read carried to the next position: White's score, the search's lean
-/// taken off, in internal units.
+/// A read carried to the next position.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Carry {
-    white: f64,
+pub enum Carry {
+    /// A search's read: White's score, the search's lean taken off, in
+    /// internal units.
+    Read(f64),
+    /// A proven result: White's score in the game, 1 or 0.
+    Proof(f64),
+}
+
+/// The shares of a read that an analysis keeps: of its move from the last
+/// position's read (the size's `lean::gain_for` at the read's depth), and of
+/// its distance from the result the last position's search proved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gains {
+    /// After a read.
+    pub read: f64,
+    /// After a proof.
+    pub after_proof: f64,
 }
 
 /// The mover's `score` from a search of `depth` on `size`, moved toward the
-/// read carried from the position before (`before`) by `gain` (the size's is
-/// `lean::gain_for`), and the read to carry on. A proven score, a search
-/// that completed no iteration (depth 0: its score is a placeholder), or a
-/// size without a fitted lean, is read as it is and carries nothing.
+/// read or the proven result carried from the position before (`before`) by
+/// `gains`, and the read to carry on; `expected` is the mover's expected
+/// score, `(W + D/2) / 1000`, that a score reads as. A proven score carries
+/// its result on unmoved. A search that completed no iteration (depth 0: its
+/// score is a placeholder), or a size without a fitted lean, is read as it is
+/// and carries nothing.
 pub fn carried(
-    gain: f64,
+    gains: Gains,
     size: usize,
     to_move: Color,
     score: Score,
     depth: u32,
     before: Option<Carry>,
+    expected: impl Fn(Score) -> f64,
 ) -> (Score, Option<Carry>) {
-    if score.is_proven() || depth == 0 {
+    if depth == 0 {
         return (score, None);
     }
     let Some(lean) = lean_for(size, depth) else {
         return (score, None);
     };
     let white = to_move == Color::White;
-    let mover = f64::from(score.0) - lean;
-    let now = if white { mover } else { -mover };
-    let read = before.map_or(now, |b| b.white + gain * (now - b.white));
+    if score.is_proven() {
+        let white_wins = (score.0 > 0) == white;
+        return (
+            score,
+            Some(Carry::Proof(if white_wins { 1.0 } else { 0.0 })),
+        );
+    }
+    let to_white = |mover: f64| if white { mover } else { -mover };
+    let now = to_white(f64::from(score.0) - lean);
+    let read = match before {
+        None => now,
+        Some(Carry::Read(last)) => last + gains.read * (now - last),
+        Some(Carry::Proof(result)) => {
+            // The mover's result: 1 when the loser has just moved, which
+            // cannot undo the proof, so none of the read is kept.
+            let result = if white { result } else { 1.0 - result };
+            let kept = if result > 0.5 { 0.0 } else { gains.after_proof };
+            if kept >= 1.0 {
+                now
+            } else {
+                let target = result + kept * (expected(score) - result);
+                let moved = reading(target, expected);
+                // Only this report moves: the next position carries the
+                // search's own read, not one pushed to a certainty.
+                return (moved, Some(Carry::Read(now)));
+            }
+        }
+    };
     let shift = if white { read - now } else { now - read };
     let moved = (f64::from(score.0) + shift).round() as i32;
     (
         Score(moved.clamp(-MAX_HEURISTIC, MAX_HEURISTIC)),
-        Some(Carry { white: read }),
+        Some(Carry::Read(read)),
     )
+}
+
+/// The lowest heuristic score whose `expected` score reaches `target` (the
+/// highest one when none does): `expected` rises with the score.
+fn reading(target: f64, expected: impl Fn(Score) -> f64) -> Score {
+    let (mut low, mut high) = (-MAX_HEURISTIC, MAX_HEURISTIC);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if expected(Score(mid)) >= target {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    Score(low)
 }
 
 /// True when `now` is `before` after one legal move: the next position of the
@@ -94,15 +158,34 @@ mod tests {
         }
     }
 
+    /// Gains of `read` after a read, every read after a proof kept.
+    fn gains(read: f64) -> Gains {
+        Gains {
+            read,
+            after_proof: 1.0,
+        }
+    }
+
+    /// A mover's expected score rising with the score, as the outlook's does.
+    fn expected(score: Score) -> f64 {
+        1.0 / (1.0 + (-f64::from(score.0) / 200.0).exp())
+    }
+
+    fn read_of(carry: Option<Carry>) -> f64 {
+        match carry {
+            Some(Carry::Read(white)) => white,
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn a_first_read_or_a_gain_of_one_reads_the_score_as_it_is() {
-        let (score, carry) = carried(1.0, 5, Color::White, Score(120), 8, None);
+        let (score, carry) = carried(gains(1.0), 5, Color::White, Score(120), 8, None, expected);
         assert_eq!(score, Score(120));
-        let carry = carry.unwrap();
-        assert!((carry.white - white_read(Color::White, 120, 8)).abs() < 1e-9);
-        let (again, _) = carried(1.0, 5, Color::Black, Score(-40), 8, Some(carry));
+        assert!((read_of(carry) - white_read(Color::White, 120, 8)).abs() < 1e-9);
+        let (again, _) = carried(gains(1.0), 5, Color::Black, Score(-40), 8, carry, expected);
         assert_eq!(again, Score(-40));
-        let (first, _) = carried(0.9, 5, Color::Black, Score(-40), 8, None);
+        let (first, _) = carried(gains(0.9), 5, Color::Black, Score(-40), 8, None, expected);
         assert_eq!(first, Score(-40));
     }
 
@@ -110,12 +193,20 @@ mod tests {
     fn a_read_keeps_the_gain_of_its_move_from_the_last_one() {
         // White read +100 (the lean off); now Black to move reads White at
         // −100: with gain 0.8, White's read is 100 + 0.8·(−200) = −60.
-        let before = Carry { white: 100.0 };
+        let before = Some(Carry::Read(100.0));
         let lean = lean_for(5, 8).unwrap();
         let black = (100.0 + lean).round() as i32;
         assert!((white_read(Color::Black, black, 8) + 100.0).abs() < 0.5);
-        let (score, carry) = carried(0.8, 5, Color::Black, Score(black), 8, Some(before));
-        let white = carry.unwrap().white;
+        let (score, carry) = carried(
+            gains(0.8),
+            5,
+            Color::Black,
+            Score(black),
+            8,
+            before,
+            expected,
+        );
+        let white = read_of(carry);
         assert!((white - (-60.0)).abs() < 0.5, "{white}");
         // Black's score falls by the 40 units White's read rose.
         assert!(
@@ -126,21 +217,82 @@ mod tests {
     }
 
     #[test]
-    fn proofs_and_sizes_without_a_lean_are_read_as_they_are() {
-        let before = Some(Carry { white: 300.0 });
-        for proven in [Score::win_at(5), Score::loss_at(4)] {
+    fn proofs_carry_their_result_and_sizes_without_a_lean_nothing() {
+        let before = Some(Carry::Read(300.0));
+        let cases = [
+            (Color::White, Score::win_at(5), 1.0),
+            (Color::White, Score::loss_at(4), 0.0),
+            (Color::Black, Score::win_at(5), 0.0),
+            (Color::Black, Score::loss_at(4), 1.0),
+        ];
+        for (to_move, proven, white) in cases {
             assert_eq!(
-                carried(0.5, 5, Color::White, proven, 9, before),
-                (proven, None)
+                carried(gains(0.5), 5, to_move, proven, 9, before, expected),
+                (proven, Some(Carry::Proof(white)))
             );
         }
         assert_eq!(
-            carried(0.5, 3, Color::White, Score(10), 9, before),
+            carried(gains(0.5), 3, Color::White, Score(10), 9, before, expected),
             (Score(10), None)
         );
         assert_eq!(
-            carried(0.5, 5, Color::White, Score(0), 0, before),
+            carried(gains(0.5), 5, Color::White, Score(0), 0, before, expected),
             (Score(0), None)
+        );
+    }
+
+    #[test]
+    fn a_read_after_a_proof_keeps_its_share_of_the_distance_from_the_result() {
+        // White's win was proven; Black to move reads 0.6 for Black (White
+        // 0.4). Keeping a quarter of the 0.6 from White's 1: White 0.85,
+        // Black 0.15.
+        let black = (200.0 * (0.6f64 / 0.4).ln()).round() as i32;
+        assert!((expected(Score(black)) - 0.6).abs() < 0.001);
+        let after_proof = Gains {
+            read: 0.9,
+            after_proof: 0.25,
+        };
+        let before = Some(Carry::Proof(1.0));
+        let (score, carry) = carried(
+            after_proof,
+            5,
+            Color::Black,
+            Score(black),
+            8,
+            before,
+            expected,
+        );
+        assert!((expected(score) - 0.15).abs() < 0.001, "{score:?}");
+        // The next position carries the search's own read.
+        assert!((read_of(carry) - white_read(Color::Black, black, 8)).abs() < 1e-9);
+        // After the loser's move (White, the winner, to move) the proven
+        // result stands: none of the read is kept.
+        let (certain, _) = carried(
+            after_proof,
+            5,
+            Color::White,
+            Score(-black),
+            8,
+            before,
+            expected,
+        );
+        assert!(expected(certain) > 0.999, "{certain:?}");
+        // Keeping all of it reads the score as it is.
+        let (kept, _) = carried(
+            gains(0.9),
+            5,
+            Color::Black,
+            Score(black),
+            8,
+            before,
+            expected,
+        );
+        assert_eq!(kept, Score(black));
+        // A proof of the position after a proof reads as proven.
+        let proven = Score::loss_at(6);
+        assert_eq!(
+            carried(after_proof, 5, Color::Black, proven, 8, before, expected).0,
+            proven
         );
     }
 

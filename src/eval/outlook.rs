@@ -99,6 +99,13 @@ pub struct Outlook {
     pub wdl: [u32; 3],
 }
 
+impl Outlook {
+    /// The mover's expected score, `(W + D/2) / 1000`.
+    pub fn expected(&self) -> f64 {
+        (f64::from(self.wdl[0]) + f64::from(self.wdl[1]) / 2.0) / 1000.0
+    }
+}
+
 impl OutlookModel {
     /// Win, draw and loss probabilities for an internal `score` in the
     /// situation `at`.

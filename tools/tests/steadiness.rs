@@ -343,8 +343,9 @@ fn a_proof_that_does_not_last_is_counted() {
 
 /// 5x5 games whose White reads (the lean off) are a random walk of steps of
 /// `step` units plus, at every ply, an error of up to `error` units of its
-/// own; each row's score is the mover's, as the search reports it.
-fn noisy_games(step: f64, error: f64) -> Vec<ScoredPly> {
+/// own, each read at `depth`; each row's score is the mover's, as the search
+/// reports it.
+fn noisy_games(step: f64, error: f64, depth: u32) -> Vec<ScoredPly> {
     use menhir::eval::lean::lean_for;
     let mut rng = StdRng::seed_from_u64(7);
     let mut rows = Vec::new();
@@ -358,7 +359,7 @@ fn noisy_games(step: f64, error: f64) -> Vec<ScoredPly> {
             } else {
                 Color::Black
             };
-            let lean = lean_for(5, 8).unwrap();
+            let lean = lean_for(5, depth).unwrap();
             let mover = if to_move == Color::White {
                 white
             } else {
@@ -370,7 +371,7 @@ fn noisy_games(step: f64, error: f64) -> Vec<ScoredPly> {
                 size: 5,
                 half_komi: 4,
                 to_move,
-                depth: 8,
+                depth,
                 cp: 0,
                 wdl: [333, 334, 333],
                 result: 0.5,
@@ -386,18 +387,38 @@ fn noisy_games(step: f64, error: f64) -> Vec<ScoredPly> {
 
 #[test]
 fn the_gain_keeps_what_an_error_of_each_read_would_take_back() {
-    use menhir_tools::calibrate::gain::{fit_gain, lag1_with};
+    use menhir::eval::lean::Gain;
+    use menhir_tools::calibrate::gain::{fit_gain, lag1_with, TARGET};
     // Errors of each read of their own: every read kept steps back.
-    let noisy = vec![noisy_games(12.0, 20.0)];
-    let kept = lag1_with(&noisy, 5, 4, 1.0).unwrap().unwrap();
+    let noisy = vec![noisy_games(12.0, 20.0, 6)];
+    let kept = lag1_with(&noisy, 5, 4, Gain::WHOLE).unwrap()[0].unwrap();
     assert!(kept < -0.15, "{kept}");
-    let (gain, lag1) = fit_gain(&noisy, 5, 4).unwrap().unwrap();
-    assert!((0.5..0.95).contains(&gain), "{gain}");
-    assert!(lag1.abs() < kept.abs() / 3.0, "{lag1} against {kept}");
+    let fit = fit_gain(&noisy, 5, 4).unwrap().unwrap();
+    let at = fit.lag1[0].unwrap();
+    assert!((TARGET..0.1).contains(&at), "{at} against {kept}");
+    assert!((0.3..0.95).contains(&fit.mean_gain), "{fit:?}");
     // Reads without errors of their own keep every move.
-    let clean = vec![noisy_games(12.0, 0.0)];
-    let (gain, _) = fit_gain(&clean, 5, 4).unwrap().unwrap();
-    assert!(gain > 0.95, "{gain}");
+    let clean = vec![noisy_games(12.0, 0.0, 6)];
+    let fit = fit_gain(&clean, 5, 4).unwrap().unwrap();
+    assert!(fit.mean_gain > 0.95, "{fit:?}");
     // No game of the size, no gain.
     assert_eq!(fit_gain(&clean, 6, 4).unwrap(), None);
+}
+
+/// Shallow reads that err and deep ones that do not: the gain takes back
+/// the shallow reads' errors and keeps the deep reads nearly whole.
+#[test]
+fn the_gain_rises_with_the_depth_whose_reads_err_less() {
+    use menhir::eval::lean::gain_for;
+    use menhir_tools::calibrate::gain::{fit_gain, TARGET};
+    let sources = vec![noisy_games(12.0, 20.0, 4), noisy_games(12.0, 0.0, 12)];
+    let fit = fit_gain(&sources, 5, 4).unwrap().unwrap();
+    for lag1 in &fit.lag1 {
+        assert!(lag1.unwrap() >= TARGET, "{fit:?}");
+    }
+    let (shallow, deep) = (
+        gain_for(5, 4, Some(fit.gain)),
+        gain_for(5, 12, Some(fit.gain)),
+    );
+    assert!(shallow < 0.95 && deep > 0.95, "{shallow} {deep} {fit:?}");
 }

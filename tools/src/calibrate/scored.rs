@@ -5,8 +5,8 @@
 
 use super::steadiness::ninja_evaluation;
 use menhir::board::Color;
-use menhir::eval::carry::{carried, Carry};
-use menhir::eval::lean::gain_for;
+use menhir::eval::carry::{carried, Carry, Gains};
+use menhir::eval::lean::{gain_for, Gain, AFTER_PROOF};
 use menhir::eval::outlook::Situation;
 use menhir::eval::Score;
 
@@ -148,14 +148,24 @@ impl ScoredPly {
     }
 }
 
+/// Gains to read a TSV again with, in place of the fitted ones: `gain` for
+/// every size's reads, `after_proof` after a proof.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Trial {
+    /// The gain of every size (`lean::Gain`).
+    pub gain: Option<Gain>,
+    /// The share of a read's distance from the result proven a ply before.
+    pub after_proof: Option<f64>,
+}
+
 /// `plies` read again under the outlook model compiled in now, in the order
 /// given (a TSV's: each game's plies in turn): each recorded score, depth,
 /// progress and side to move give the `cp` and `wdl` this build would have
 /// reported after the same search, carrying each read to the next ply of the
-/// same game as the engine does (`eval::carry`) with the size's gain, or with
-/// `gain` when given. A proven draw stays one (the search marks it, not the
-/// score); a TSV without scores cannot be read again.
-pub fn rescored(plies: &[ScoredPly], gain: Option<f64>) -> Result<Vec<ScoredPly>, String> {
+/// same game as the engine does (`eval::carry`) with the size's gains, or with
+/// those of `trial` where it has them. A proven draw stays one (the search
+/// marks it, not the score); a TSV without scores cannot be read again.
+pub fn rescored(plies: &[ScoredPly], trial: Trial) -> Result<Vec<ScoredPly>, String> {
     let mut carry: Option<(usize, usize, Carry)> = None;
     let mut out = Vec::with_capacity(plies.len());
     for p in plies {
@@ -172,16 +182,23 @@ pub fn rescored(plies: &[ScoredPly], gain: Option<f64>) -> Result<Vec<ScoredPly>
             out.push(p.clone());
             continue;
         }
-        let gain = gain.unwrap_or_else(|| gain_for(p.size));
-        let score = Score(read.score);
-        let (moved, after) = carried(gain, p.size, p.to_move, score, p.depth, before);
-        carry = after.map(|c| (p.game, p.ply, c));
+        let gains = Gains {
+            read: gain_for(p.size, p.depth, trial.gain),
+            after_proof: trial.after_proof.unwrap_or(AFTER_PROOF),
+        };
         let at = Situation::after(
             p.ply,
             p.to_move == Color::White,
             f64::from(read.progress) / 100.0,
         );
-        let outlook = menhir::eval::outlook::read(p.size, p.half_komi, moved, Some(p.depth), &at);
+        let outlook =
+            |s: Score| menhir::eval::outlook::read(p.size, p.half_komi, s, Some(p.depth), &at);
+        let score = Score(read.score);
+        let (moved, after) = carried(gains, p.size, p.to_move, score, p.depth, before, |s| {
+            outlook(s).expected()
+        });
+        carry = after.map(|c| (p.game, p.ply, c));
+        let outlook = outlook(moved);
         out.push(ScoredPly {
             cp: outlook.cp,
             wdl: outlook.wdl,

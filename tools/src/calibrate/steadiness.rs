@@ -17,7 +17,9 @@
 
 use super::bootstrap::lag1_interval;
 use super::fit::reliability;
-pub use super::scored::{parse_tsv, rescored, tsv_text, Read, ScoredPly, FIRST_PLY, TSV_HEADER};
+pub use super::scored::{
+    parse_tsv, rescored, tsv_text, Read, ScoredPly, Trial, FIRST_PLY, TSV_HEADER,
+};
 use menhir::board::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -234,6 +236,44 @@ pub fn summarize(plies: &[ScoredPly]) -> Vec<SizeReport> {
         .collect()
 }
 
+/// The runs of changes of White's expected score between consecutive
+/// positions of one game's `plies`, in ply order: a run ends where a ply is
+/// missing, and with `unproven` where a position is proven.
+fn change_runs(plies: &[&ScoredPly], unproven: bool) -> Vec<Vec<f64>> {
+    let mut runs = Vec::new();
+    let mut run: Vec<f64> = Vec::new();
+    for pair in plies.windows(2) {
+        let (before, after) = (pair[0], pair[1]);
+        let proven = before.proven() || after.proven();
+        if after.ply != before.ply + 1 || (unproven && proven) {
+            runs.push(std::mem::take(&mut run));
+        } else {
+            run.push(after.white_expected() - before.white_expected());
+        }
+    }
+    runs.push(run);
+    runs
+}
+
+/// The lag-1 autocorrelation of the changes of `plies`, every game pooled
+/// whatever its size or komi: of every change (the table's "lag-1"), or with
+/// `unproven` of those between unproven positions ("lag-1, no proofs"). None
+/// without two changes in a row.
+pub fn games_lag1(plies: &[ScoredPly], unproven: bool) -> Option<f64> {
+    let mut games: BTreeMap<usize, Vec<&ScoredPly>> = BTreeMap::new();
+    for p in plies {
+        games.entry(p.game).or_default().push(p);
+    }
+    let runs: Vec<Vec<f64>> = games
+        .into_values()
+        .flat_map(|mut game| {
+            game.sort_by_key(|p| p.ply);
+            change_runs(&game, unproven)
+        })
+        .collect();
+    lag1_autocorrelation(&runs)
+}
+
 fn size_report(
     size: usize,
     half_komi: i32,
@@ -248,23 +288,14 @@ fn size_report(
     for plies in games.values() {
         let mut plies = plies.clone();
         plies.sort_by_key(|p| p.ply);
-        let mut series: Vec<Vec<f64>> = Vec::new();
-        let mut run: Vec<f64> = Vec::new();
-        let mut unproven: Vec<f64> = Vec::new();
+        heuristic.extend(change_runs(&plies, true));
+        by_game.push(change_runs(&plies, false));
         for pair in plies.windows(2) {
             let (before, after) = (pair[0], pair[1]);
             if after.ply != before.ply + 1 {
-                series.push(std::mem::take(&mut run));
-                heuristic.push(std::mem::take(&mut unproven));
                 continue;
             }
             let change = after.white_expected() - before.white_expected();
-            run.push(change);
-            if before.proven() || after.proven() {
-                heuristic.push(std::mem::take(&mut unproven));
-            } else {
-                unproven.push(change);
-            }
             proofs_lost += usize::from(before.proven() && !after.proven());
             let mover = before.to_move;
             let side = &mut after_mover[usize::from(mover == Color::Black)];
@@ -275,9 +306,6 @@ fn size_report(
                 marks[Mark::ALL.iter().position(|&x| x == m).expect("listed")] += 1;
             }
         }
-        series.push(run);
-        by_game.push(series);
-        heuristic.push(unproven);
         for p in plies {
             let pair = (p.white_expected(), p.result);
             match p.to_move {

@@ -7,12 +7,13 @@
 //! evaluation bar is (issue 102).
 
 use clap::{Args, Subcommand};
+use menhir::eval::lean::Gain;
 use menhir::search::Limits;
 use menhir_tools::calibrate::gen::{play, CalibrationGames};
 use menhir_tools::calibrate::lean::FIRST_CHOSEN_PLY;
 use menhir_tools::calibrate::replay::{read_ptn_files, replay_all};
 use menhir_tools::calibrate::steadiness::{
-    parse_tsv, rescored, summarize, table_text, tsv_text, ScoredPly, FIRST_PLY, TABLE_LEGEND,
+    parse_tsv, rescored, summarize, table_text, tsv_text, ScoredPly, Trial, FIRST_PLY, TABLE_LEGEND,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -80,6 +81,10 @@ struct SteadinessArgs {
     /// every size (above 0, at most 1) in place of the sizes' fitted gains.
     #[arg(long, requires = "rescore", value_parser = gain_value)]
     gain: Option<f64>,
+    /// With --rescore: keep this share (0 to 1) of a read's distance from the
+    /// result proven a ply before, in place of the fitted one.
+    #[arg(long, requires = "rescore", value_parser = share_value)]
+    after_proof: Option<f64>,
     /// Count only the positions from this ply on: 4 leaves out the plies of
     /// racetrack's four-ply book openings, whose moves no player chose (the
     /// TSV keeps every position either way).
@@ -92,6 +97,14 @@ fn gain_value(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(g) if g > 0.0 && g <= 1.0 => Ok(g),
         _ => Err(format!("'{text}' is not a gain above 0 and at most 1")),
+    }
+}
+
+/// A share of `--after-proof`: a number from 0 to 1.
+fn share_value(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(g) if (0.0..=1.0).contains(&g) => Ok(g),
+        _ => Err(format!("'{text}' is not a share from 0 to 1")),
     }
 }
 
@@ -169,7 +182,13 @@ fn steadiness(args: &SteadinessArgs) -> Result<(), String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let plies = parse_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         if args.rescore {
-            rescored(&plies, args.gain)?
+            rescored(
+                &plies,
+                Trial {
+                    gain: args.gain.map(Gain::flat),
+                    after_proof: args.after_proof,
+                },
+            )?
         } else {
             plies
         }

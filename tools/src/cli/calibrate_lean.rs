@@ -3,11 +3,13 @@
 //! what the pairs show at each depth (the trimmed mean of the pairs whose two
 //! searches both reached it), and writes `src/eval/lean_table.rs` when asked.
 //! A game read twice (two TSVs of the same games at two node counts) counts
-//! as two games read. Each size's gain (`calibrate::gain`) is fitted on the
-//! same TSVs with the lean compiled in: after writing a new lean, build and
-//! run again for the gain that goes with it.
+//! as two games read. Each size's gain and the share kept after a proof
+//! (`calibrate::gain`) are fitted on the same TSVs with the lean compiled in:
+//! after writing a new lean, build and run again for the gains that go with
+//! it.
 
-use menhir_tools::calibrate::gain::{fit_gain, lag1_with};
+use menhir::eval::lean::{Gain, Lean};
+use menhir_tools::calibrate::gain::{fit_after_proof, fit_gain, lag1_with, FittedGain};
 use menhir_tools::calibrate::lean::{fit, observed, pairs, table_text};
 use menhir_tools::calibrate::steadiness::{parse_tsv, ScoredPly};
 use std::collections::BTreeSet;
@@ -24,21 +26,28 @@ pub fn run(tsvs: &[PathBuf], from_ply: usize, write: Option<&Path>) -> Result<()
         plies.extend(read.iter().cloned().map(|p| (source, p)));
         sources.push(read);
     }
+    let names: Vec<String> = tsvs
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+        })
+        .collect();
     let by_size = pairs(&plies, from_ply);
     if by_size.is_empty() {
         return Err("no pairs of scored positions (TSVs need the score column)".into());
     }
     let mut leans = Vec::new();
-    println!("| size | games read | pairs | depths | scale | decay | lean at a depth: observed (pairs) / fitted | gain | lag-1, every read kept / at the gain |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| size | games read | pairs | depths | scale | decay | lean at a depth: observed (pairs) / fitted |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut gains = Vec::new();
     for (&size, size_pairs) in &by_size {
         let Some(mut lean) = fit(size, size_pairs) else {
             continue;
         };
-        let kept = lag1_with(&sources, size, from_ply, 1.0)?;
+        let kept = lag1_with(&sources, size, from_ply, Gain::WHOLE)?;
         let fitted = fit_gain(&sources, size, from_ply)?;
-        lean.gain = fitted.map_or(1.0, |(gain, _)| gain);
-        let lag1 = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |r| format!("{r:.3}"));
+        lean.gain = fitted.as_ref().map_or(Gain::WHOLE, |f| f.gain);
         let games: BTreeSet<(usize, usize)> = plies
             .iter()
             .filter(|(_, p)| p.size == size)
@@ -54,7 +63,7 @@ pub fn run(tsvs: &[PathBuf], from_ply: usize, write: Option<&Path>) -> Result<()
             })
             .collect();
         println!(
-            "| {size}x{size} | {} | {} | {}–{} | {:.1} | {:.3} | {} | {:.2} | {} / {} |",
+            "| {size}x{size} | {} | {} | {}–{} | {:.1} | {:.3} | {} |",
             games.len(),
             size_pairs.len(),
             low.unwrap_or(0),
@@ -62,10 +71,8 @@ pub fn run(tsvs: &[PathBuf], from_ply: usize, write: Option<&Path>) -> Result<()
             lean.scale,
             lean.decay,
             by_depth.join("; "),
-            lean.gain,
-            lag1(kept),
-            lag1(fitted.map(|(_, r)| r))
         );
+        gains.push(gain_row(&lean, &kept, fitted.as_ref(), &names));
         let note = format!(
             "{} pairs of {} games read, from ply {from_ply}, depths {}–{}",
             size_pairs.len(),
@@ -75,18 +82,66 @@ pub fn run(tsvs: &[PathBuf], from_ply: usize, write: Option<&Path>) -> Result<()
         );
         leans.push((lean, note));
     }
+    println!("\n| size | taken back at the shallowest depth / its fall a ply deeper | gain at depths | mean gain | lag-1 of each TSV: every read kept → at the gain |");
+    println!("|---|---|---|---|---|");
+    for row in gains {
+        println!("{row}");
+    }
+    let fitted: Vec<(usize, Gain)> = leans.iter().map(|(l, _)| (l.size, l.gain)).collect();
+    let after_proof = fit_after_proof(&sources, &fitted, from_ply)?;
+    if let Some((share, mean)) = after_proof {
+        println!(
+            "\nafter a proof, a read keeps {share:.2} of its distance from the result \
+             (the mean absolute lag-1 of every change over the TSVs and sizes: {mean:.3})"
+        );
+    }
     if let Some(path) = write {
-        let names: Vec<String> = tsvs
-            .iter()
-            .map(|p| {
-                p.file_name()
-                    .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
-            })
-            .collect();
         let command = format!("menhir-tools calibrate lean {}", names.join(" "));
-        std::fs::write(path, table_text(&leans, &command))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(
+            path,
+            table_text(
+                &leans,
+                after_proof.map_or(1.0, |(share, _)| share),
+                &command,
+            ),
+        )
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("\nwrote {}", path.display());
     }
     Ok(())
+}
+
+/// The printed row of a size's gain: the share taken back at the lean's
+/// shallowest depth and its fall a ply deeper, the gain at a few depths, and
+/// each TSV's lag-1 with every read kept and at the gain.
+fn gain_row(
+    lean: &Lean,
+    kept: &[Option<f64>],
+    fitted: Option<&FittedGain>,
+    names: &[String],
+) -> String {
+    let lag1 = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |r| format!("{r:.3}"));
+    let at: Vec<String> = (0..4)
+        .map(|k| lean.shallowest + 3 * k)
+        .map(|d| format!("{d}: {:.2}", lean.gain_at(d)))
+        .collect();
+    let by_tsv: Vec<String> = names
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| kept[*k].is_some())
+        .map(|(k, name)| {
+            let now = fitted.and_then(|f| f.lag1[k]);
+            format!("{name}: {} → {}", lag1(kept[k]), lag1(now))
+        })
+        .collect();
+    format!(
+        "| {0}x{0} | {1:.2} at {2} / {3:.1} | {4} | {5} | {6} |",
+        lean.size,
+        lean.gain.back,
+        lean.shallowest,
+        lean.gain.fall,
+        at.join("; "),
+        fitted.map_or_else(|| "-".to_string(), |f| format!("{:.3}", f.mean_gain)),
+        by_tsv.join("; ")
+    )
 }
