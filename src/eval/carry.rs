@@ -91,7 +91,8 @@ pub fn carried(
                 now
             } else {
                 let target = result + kept * (expected(score) - result);
-                let moved = reading(target, expected);
+                // No surer than a heuristic read may be (`outlook::per_mille`).
+                let moved = reading(target.clamp(SUREST_LOSS, SUREST_WIN), expected);
                 // Only this report moves: the next position carries the
                 // search's own read, not one pushed to a certainty.
                 return (moved, Some(Carry::Read(now)));
@@ -105,6 +106,11 @@ pub fn carried(
         Some(Carry::Read(read)),
     )
 }
+
+/// The expected scores of the surest heuristic reads: a win or a loss of 999
+/// per mille.
+const SUREST_WIN: f64 = 0.999;
+const SUREST_LOSS: f64 = 0.001;
 
 /// The lowest heuristic score whose `expected` score reaches `target` (the
 /// highest one when none does): `expected` rises with the score.
@@ -276,7 +282,11 @@ mod tests {
             before,
             expected,
         );
-        assert!(expected(certain) > 0.999, "{certain:?}");
+        assert!(expected(certain) >= 0.999, "{certain:?}");
+        assert!(
+            expected(Score(certain.0 - 1)) < 0.999,
+            "the lowest such score"
+        );
         // Keeping all of it reads the score as it is.
         let (kept, _) = carried(
             gains(0.9),
