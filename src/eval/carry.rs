@@ -79,25 +79,17 @@ pub fn carried(
     }
     let to_white = |mover: f64| if white { mover } else { -mover };
     let now = to_white(f64::from(score.0) - lean);
-    let read = match before {
-        None => now,
-        Some(Carry::Read(last)) => last + gains.read * (now - last),
-        Some(Carry::Proof(result)) => {
-            // The mover's result: 1 when the loser has just moved, which
-            // cannot undo the proof, so none of the read is kept.
-            let result = if white { result } else { 1.0 - result };
-            let kept = if result > 0.5 { 0.0 } else { gains.after_proof };
-            if kept >= 1.0 {
-                now
-            } else {
-                let target = result + kept * (expected(score) - result);
-                // No surer than a heuristic read may be (`outlook::per_mille`).
-                let moved = reading(target.clamp(SUREST_LOSS, SUREST_WIN), expected);
-                // Only this report moves: the next position carries the
-                // search's own read, not one pushed to a certainty.
-                return (moved, Some(Carry::Read(now)));
-            }
+    if let Some(Carry::Proof(result)) = before {
+        let result = if white { result } else { 1.0 - result };
+        if let Some(moved) = toward_proof(result, gains.after_proof, score, expected) {
+            // Only this report moves: the next position carries the
+            // search's own read, not one pushed to a certainty.
+            return (moved, Some(Carry::Read(now)));
         }
+    }
+    let read = match before {
+        Some(Carry::Read(last)) => last + gains.read * (now - last),
+        _ => now,
     };
     let shift = if white { read - now } else { now - read };
     let moved = (f64::from(score.0) + shift).round() as i32;
@@ -105,6 +97,25 @@ pub fn carried(
         Score(moved.clamp(-MAX_HEURISTIC, MAX_HEURISTIC)),
         Some(Carry::Read(read)),
     )
+}
+
+/// The mover's `score` moved toward the mover's proven `result` (1 or 0) of
+/// the position before: keeping `after_proof` of its way from it when the
+/// winner has just moved (the mover lost), none when the loser has, since no
+/// move of the loser's undoes a proof. None when all of it is kept.
+fn toward_proof(
+    result: f64,
+    after_proof: f64,
+    score: Score,
+    expected: impl Fn(Score) -> f64,
+) -> Option<Score> {
+    let kept = if result > 0.5 { 0.0 } else { after_proof };
+    if kept >= 1.0 {
+        return None;
+    }
+    let target = result + kept * (expected(score) - result);
+    // No surer than a heuristic read may be (`outlook::per_mille`).
+    Some(reading(target.clamp(SUREST_LOSS, SUREST_WIN), expected))
 }
 
 /// The expected scores of the surest heuristic reads: a win or a loss of 999

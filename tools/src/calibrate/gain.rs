@@ -47,18 +47,41 @@ pub struct FittedGain {
     pub mean_gain: f64,
 }
 
-/// The plies of `size` from `from_ply` on of one TSV, read again with `trial`.
-fn read_with(
-    rows: &[ScoredPly],
-    size: usize,
+/// Each TSV's plies of `size`.
+fn of_size(sources: &[Vec<ScoredPly>], size: usize) -> Vec<Vec<ScoredPly>> {
+    sources
+        .iter()
+        .map(|rows| rows.iter().filter(|p| p.size == size).cloned().collect())
+        .collect()
+}
+
+/// Each TSV's lag-1 of the changes from `from_ply` on (with `unproven`, of
+/// those between unproven positions), its plies (all of one size) read again
+/// with `trial`.
+fn lags(
+    sized: &[Vec<ScoredPly>],
     from_ply: usize,
     trial: Trial,
-) -> Result<Vec<ScoredPly>, String> {
-    let of_size: Vec<ScoredPly> = rows.iter().filter(|p| p.size == size).cloned().collect();
-    Ok(rescored(&of_size, trial)?
-        .into_iter()
-        .filter(|p| p.ply >= from_ply)
-        .collect())
+    unproven: bool,
+) -> Result<Vec<Option<f64>>, String> {
+    sized
+        .iter()
+        .map(|rows| {
+            let read: Vec<ScoredPly> = rescored(rows, trial)?
+                .into_iter()
+                .filter(|p| p.ply >= from_ply)
+                .collect();
+            Ok(games_lag1(&read, unproven))
+        })
+        .collect()
+}
+
+/// The trial of a size's `gain`, the share after a proof compiled in.
+fn with_gain(gain: Gain) -> Trial {
+    Trial {
+        gain: Some(gain),
+        after_proof: None,
+    }
 }
 
 /// Each TSV's lag-1 of the changes between unproven positions of `size` from
@@ -70,24 +93,16 @@ pub fn lag1_with(
     from_ply: usize,
     gain: Gain,
 ) -> Result<Vec<Option<f64>>, String> {
-    sources
-        .iter()
-        .map(|rows| {
-            let trial = Trial {
-                gain: Some(gain),
-                after_proof: None,
-            };
-            Ok(games_lag1(&read_with(rows, size, from_ply, trial)?, true))
-        })
-        .collect()
+    lags(&of_size(sources, size), from_ply, with_gain(gain), true)
 }
 
-/// The mean of `gain` over the unproven reads of `size` from `from_ply` on.
-fn mean_gain(sources: &[Vec<ScoredPly>], size: usize, from_ply: usize, gain: Gain) -> f64 {
-    let gains: Vec<f64> = sources
+/// The mean of `gain` over the unproven reads (all of `size`) from `from_ply`
+/// on.
+fn mean_gain(sized: &[Vec<ScoredPly>], size: usize, from_ply: usize, gain: Gain) -> f64 {
+    let gains: Vec<f64> = sized
         .iter()
         .flatten()
-        .filter(|p| p.size == size && p.ply >= from_ply && !p.proven())
+        .filter(|p| p.ply >= from_ply && !p.proven())
         .map(|p| gain_for(size, p.depth, Some(gain)))
         .collect();
     gains.iter().sum::<f64>() / gains.len().max(1) as f64
@@ -100,6 +115,7 @@ pub fn fit_gain(
     size: usize,
     from_ply: usize,
 ) -> Result<Option<FittedGain>, String> {
+    let sized = of_size(sources, size);
     // (reaches the target, the worst lag-1 or the mean gain, the fit)
     let mut best: Option<(bool, f64, FittedGain)> = None;
     for b in 0..=BACKS {
@@ -111,12 +127,12 @@ pub fn fit_gain(
                 back: BACK_STEP * b as f64,
                 fall: FALL_STEP * f as f64,
             };
-            let lag1 = lag1_with(sources, size, from_ply, gain)?;
+            let lag1 = lags(&sized, from_ply, with_gain(gain), true)?;
             let Some(worst) = lag1.iter().flatten().copied().reduce(f64::min) else {
                 return Ok(None);
             };
             let reached = worst >= TARGET;
-            let mean_gain = mean_gain(sources, size, from_ply, gain);
+            let mean_gain = mean_gain(&sized, size, from_ply, gain);
             let merit = if reached { mean_gain } else { worst };
             if best
                 .as_ref()
@@ -146,23 +162,25 @@ pub fn fit_after_proof(
     from_ply: usize,
 ) -> Result<Option<(f64, f64)>, String> {
     let steps = (1.0 / AFTER_PROOF_STEP).round() as usize;
+    let sized: Vec<(Vec<Vec<ScoredPly>>, Gain)> = gains
+        .iter()
+        .map(|&(size, gain)| (of_size(sources, size), gain))
+        .collect();
     let mut best: Option<(f64, f64)> = None;
     for k in 0..=steps {
         let after_proof = 1.0 - AFTER_PROOF_STEP * k as f64;
-        let mut lags = Vec::new();
-        for &(size, gain) in gains {
+        let mut all = Vec::new();
+        for (rows, gain) in &sized {
             let trial = Trial {
-                gain: Some(gain),
+                gain: Some(*gain),
                 after_proof: Some(after_proof),
             };
-            for rows in sources {
-                lags.extend(games_lag1(&read_with(rows, size, from_ply, trial)?, false));
-            }
+            all.extend(lags(rows, from_ply, trial, false)?.into_iter().flatten());
         }
-        if lags.is_empty() {
+        if all.is_empty() {
             return Ok(None);
         }
-        let mean = lags.iter().map(|l| l.abs()).sum::<f64>() / lags.len() as f64;
+        let mean = all.iter().map(|l| l.abs()).sum::<f64>() / all.len() as f64;
         if best.is_none_or(|(_, m)| mean < m) {
             best = Some((after_proof, mean));
         }
